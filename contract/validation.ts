@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import type { FieldErrors } from './envelope.ts';
+
+/** First message per field, keyed by the dotted path of the field, as the 422 body carries it. */
+export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? 'root';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
