@@ -3,10 +3,7 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3000';
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
-  }),
+  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort } }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];
 const stop = () => {
@@ -14,4 +11,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => (code ? (stop(), process.exit(code)) : undefined));
+for (const child of children) {
+  child.on('exit', (code) => {
+    if (!code) return;
+    stop();
+    process.exit(code);
+  });
+}
