@@ -29,4 +29,7 @@ export const messages = {
   notFound: 'The requested resource was not found.',
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
+  userFetched: 'User fetched successfully.',
+  sidebarFetched: 'Sidebar fetched successfully.',
+  listFetched: 'Records fetched successfully.',
 } as const;

@@ -1,0 +1,54 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MS } from '../../contract/constants.ts';
+import type { Database } from '../db/client.ts';
+import { passwordResetTokens } from '../db/schema.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** Issues a single-use reset token valid for RESET_TOKEN_TTL_MS and returns it; only its hash is kept. */
+export async function createResetToken(db: Database, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: sql`now() + ${RESET_TOKEN_TTL_MS} * interval '1 millisecond'`,
+  });
+  return token;
+}
+
+const usable = (token: string) =>
+  and(
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
+
+/** The user a token may reset, without using it up. */
+export async function findResetTokenUser(db: Database, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usable(token))
+    .limit(1);
+  return row?.userId;
+}
+
+/**
+ * Marks the token used and returns its user, in one statement, so two requests racing with the
+ * same token cannot both succeed.
+ */
+export async function consumeResetToken(db: Database, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token))
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+/** After a reset, the user's other outstanding links stop working too. */
+export async function retireResetTokens(db: Database, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}

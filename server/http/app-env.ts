@@ -1,0 +1,18 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Database } from '../db/client.ts';
+import type { Config } from '../env.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+/** What every router needs; passed in so tests can build an app on their own database. */
+export type AppDeps = { db: Database; config: Config; mailer: Mailer; logger: Logger };
+
+/** The signed-in caller, set by requireAuth. */
+export type AuthState = { userId: string; sessionId: string; administrativeRoleId: string | null };
+
+export type AppEnv = {
+  // Empty under app.request in tests; the Node adapter fills it when serving.
+  Bindings: Partial<HttpBindings>;
+  Variables: { auth: AuthState };
+};

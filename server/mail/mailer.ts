@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { Logger } from '../http/app-env.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  /** Records the mail and hands it to delivery; resolves once it is recorded, not once delivered. */
+  send(mail: Mail): Promise<void>;
+  /** Waits for deliveries under way, then closes the SMTP connection. */
+  close(): Promise<void>;
+};
+
+type MailerOptions = { db: Database; smtpUrl: string | undefined; from: string; logger: Logger };
+
+/**
+ * Every mail gets a mail_outbox row. With SMTP_URL the row is delivered in the background and
+ * marked sent or failed; without it the row stays unsent and the mail goes to the log, so a
+ * developer can follow reset links without a mail server.
+ */
+export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const deliveries = new Set<Promise<void>>();
+
+  async function deliver(id: string, mail: Mail, smtp: NonNullable<typeof transport>) {
+    try {
+      await smtp.sendMail({ from, ...mail });
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      logger.error(`Mail to ${mail.to} failed: ${reason}`);
+      await db
+        .update(mailOutbox)
+        .set({ error: reason })
+        .where(eq(mailOutbox.id, id))
+        .catch(() => undefined);
+    }
+  }
+
+  return {
+    async send(mail) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+        .returning({ id: mailOutbox.id });
+      if (!transport || !row) {
+        logger.info(`Mail (not sent, no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        return;
+      }
+      // Not awaited: a slow mail server would otherwise make answers for known emails stand out.
+      const delivery = deliver(row.id, mail, transport).finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+    },
+    async close() {
+      await Promise.allSettled([...deliveries]);
+      transport?.close();
+    },
+  };
+}

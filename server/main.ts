@@ -1,0 +1,61 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { purgeExpired } from './db/purge.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { demoAccounts } from './db/seed-data.ts';
+import { readConfig } from './env.ts';
+import { createMailer } from './mail/mailer.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const config = readConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+await database.migrate();
+if (await seedIfEmpty(database.db)) console.log('Seeded the demo data.');
+
+const mailer = createMailer({
+  db: database.db,
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  logger: console,
+});
+const app = createApp({ db: database.db, config, mailer });
+
+// Expired sessions, reset links and rate-limit windows are dead rows; clear them now and hourly.
+const purge = () =>
+  purgeExpired(database.db).catch((error) => console.error('Purging expired rows failed:', error));
+await purge();
+const purgeTimer = setInterval(purge, HOUR_MS);
+purgeTimer.unref();
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Training Admin is running on http://localhost:${info.port}`);
+  console.log(`Database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'}`);
+  console.log('Demo logins:');
+  console.log(`  ${demoAccounts.admin.email} / ${demoAccounts.admin.password} (administrator)`);
+  console.log(`  ${demoAccounts.lead.email} / ${demoAccounts.lead.password} (team lead)`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, stopping…`);
+  clearInterval(purgeTimer);
+  // Stop taking requests, let the ones in flight finish, then close what they were using.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    // A client holding a request open must not keep the process alive for ever.
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 5000).unref();
+  });
+  await mailer.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { ApiSuccess } from '../../contract/envelope.ts';
+import { messages } from '../../contract/messages.ts';
+import { paths } from '../../contract/paths.ts';
+import type { SidebarModule } from '../../contract/session.ts';
+import { roleGrants } from '../auth/permissions.ts';
+import { requireAuth } from '../auth/require-auth.ts';
+import { administratorRoles } from '../db/schema.ts';
+import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
+
+export function sidebarRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>().get(paths.sidebar, requireAuth(db), async (c) => {
+    const roleId = c.get('auth').administrativeRoleId;
+    const [role] = roleId
+      ? await db
+          .select({
+            id: administratorRoles.id,
+            status: administratorRoles.status,
+            isSystem: administratorRoles.isSystem,
+          })
+          .from(administratorRoles)
+          .where(eq(administratorRoles.id, roleId))
+      : [];
+    // The administration area is for active administrator roles only, as the client's menu shows it.
+    if (!role?.status) throw new ApiError(403, messages.forbidden);
+
+    const menu: SidebarModule[] = [];
+    for (const grant of await roleGrants(db, role)) {
+      if (!grant.actions.includes('view')) continue;
+      let module = menu.at(-1);
+      if (module?._id !== grant.moduleId) {
+        module = {
+          _id: grant.moduleId,
+          name: grant.moduleName,
+          slug: grant.moduleSlug,
+          icon: grant.moduleIcon,
+          children: [],
+        };
+        menu.push(module);
+      }
+      module.children.push({
+        _id: grant.submoduleId,
+        name: grant.submoduleName,
+        slug: grant.submoduleSlug,
+        path: grant.path,
+      });
+    }
+    return c.json({ message: messages.sidebarFetched, results: menu } satisfies ApiSuccess<SidebarModule[]>);
+  });
+}
