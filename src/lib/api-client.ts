@@ -1,0 +1,108 @@
+import type { ApiSuccess, FieldErrors } from '@contract/envelope';
+import { messages } from '@contract/messages';
+import { API_BASE } from '@contract/paths';
+import { ApiError } from './api-error';
+import { getToken, signOut } from './auth-store';
+import { classifyFailure, type FailedRequest, serverMessage } from './error-catalogue';
+import { toast } from './notify';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  /** A plain value is sent as JSON; FormData is sent as multipart (the browser sets the boundary). */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Fail without toasts or sign-out: for calls whose failure the user must not see (logout). */
+  quiet?: boolean;
+};
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy or gateway page instead of JSON: there is no server message to show.
+    return null;
+  }
+}
+
+function fieldErrors(body: unknown): FieldErrors {
+  if (typeof body !== 'object' || body === null || !('errors' in body)) return {};
+  const { errors } = body as { errors: unknown };
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+function fail(failure: FailedRequest, sentToken: string | null, quiet: boolean): never {
+  const outcome = classifyFailure(failure);
+  const error =
+    failure.kind === 'network'
+      ? new ApiError(0, messages.networkError)
+      : new ApiError(
+          failure.status,
+          serverMessage(failure.body) ?? outcome.toast?.message ?? messages.somethingWentWrong,
+          fieldErrors(failure.body),
+        );
+  if (!quiet) {
+    if (outcome.toast) toast.error(outcome.toast.message, outcome.toast.id);
+    // Only a request that carried the current session can end it: a 401 from POST /login means wrong
+    // credentials, and an old request must not sign out a session started since.
+    if (outcome.signOut && sentToken !== null && sentToken === getToken()) void signOut();
+  }
+  throw error;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiSuccess<T>> {
+  // Read at send time: a token refreshed or cleared since the call was set up must win.
+  const token = getToken();
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return fail({ kind: 'network' }, token, options.quiet ?? false);
+  }
+  const payload = await readBody(response);
+  if (!response.ok)
+    return fail({ kind: 'http', status: response.status, body: payload }, token, options.quiet ?? false);
+  return payload as ApiSuccess<T>;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
+};
