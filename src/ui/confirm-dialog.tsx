@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+
+/** The three confirmations of spec section 8, word for word. */
+export const confirmVariants = {
+  publish: {
+    title: 'Confirm Publish',
+    text: 'Are you sure you want to publish this? Once published, it will be active.',
+    confirmLabel: 'Publish',
+    color: 'blue',
+  },
+  unpublish: {
+    title: 'Confirm Unpublish',
+    text: 'Are you sure you want to unpublish this, It will no longer be active.',
+    confirmLabel: 'Unpublish',
+    color: 'orange',
+  },
+  delete: {
+    title: 'Confirm Deletion',
+    text: 'Are you sure you want to delete this item, The action can’t be reversed.',
+    confirmLabel: 'Delete',
+    color: 'red',
+  },
+} as const;
+
+export type ConfirmVariant = keyof typeof confirmVariants;
+
+export type ConfirmDialogProps = {
+  variant: ConfirmVariant;
+  opened: boolean;
+  onClose: () => void;
+  /** May return a promise: the button shows a spinner until it settles; the dialog closes on success. */
+  onConfirm: () => unknown;
+};
+
+export function ConfirmDialog({ variant, opened, onClose, onConfirm }: ConfirmDialogProps) {
+  const { title, text, confirmLabel, color } = confirmVariants[variant];
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch {
+      // The api client has already told the user what failed; keep the dialog open to retry or cancel.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered>
+      <Text size="sm">{text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button color={color} onClick={confirm} loading={busy} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

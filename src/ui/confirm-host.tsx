@@ -1,0 +1,31 @@
+import { createStore, useSelector } from '@tanstack/react-store';
+import { ConfirmDialog, type ConfirmVariant } from './confirm-dialog';
+
+type PendingConfirm = { variant: ConfirmVariant; onConfirm: () => unknown };
+
+const confirmStore = createStore<{ current: PendingConfirm | null; opened: boolean }>({
+  current: null,
+  opened: false,
+});
+
+/**
+ * Opens the confirm dialog from anywhere (a table row action, a bulk button) without each screen
+ * keeping its own open state. Needs <ConfirmHost /> mounted once in the app.
+ */
+export function openConfirm(variant: ConfirmVariant, onConfirm: () => unknown): void {
+  confirmStore.setState(() => ({ current: { variant, onConfirm }, opened: true }));
+}
+
+export function ConfirmHost() {
+  const { current, opened } = useSelector(confirmStore);
+  if (!current) return null;
+  return (
+    <ConfirmDialog
+      variant={current.variant}
+      opened={opened}
+      onConfirm={current.onConfirm}
+      // Keep the content while the close transition runs.
+      onClose={() => confirmStore.setState((state) => ({ ...state, opened: false }))}
+    />
+  );
+}

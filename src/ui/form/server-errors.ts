@@ -1,0 +1,24 @@
+import type { AnyFormApi } from '@tanstack/react-form';
+import { isApiError } from '@/lib/api-error';
+import { toast } from '@/lib/notify';
+
+/**
+ * Puts the field messages of a 422 answer under their fields. They clear as soon as the field is
+ * edited (TanStack Form resets `onServer` errors on change). A message for a field the form does not
+ * have is shown as a toast, so nothing the server said is lost.
+ * @returns whether the error was a validation error handled here.
+ */
+export function applyServerErrors(form: AnyFormApi, error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 422) return false;
+  const unplaced: string[] = [];
+  for (const [name, message] of Object.entries(error.errors)) {
+    if (form.getFieldMeta(name)) {
+      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
+    } else {
+      unplaced.push(message);
+    }
+  }
+  if (unplaced.length > 0 || Object.keys(error.errors).length === 0)
+    toast.error(unplaced[0] ?? error.message);
+  return true;
+}

@@ -1,0 +1,30 @@
+import { PasswordInput, TextInput, type TextInputProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+
+/** Styles-API props differ between TextInput and PasswordInput, so they are left out of the shared props. */
+export type TextFieldProps = Omit<TextInputProps, 'type' | 'vars' | 'classNames' | 'styles'> & {
+  /** `password` adds a show/hide toggle; `search` adds a search icon. */
+  type?: 'text' | 'email' | 'password' | 'search';
+};
+
+export function TextField({ type = 'text', ...props }: TextFieldProps) {
+  if (type === 'password') return <PasswordField {...props} />;
+  if (type === 'search') {
+    return <TextInput type="search" leftSection={<IconSearch size={16} aria-hidden />} {...props} />;
+  }
+  return <TextInput type={type} {...props} />;
+}
+
+function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <PasswordInput
+      {...props}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      // Mantine's default label ('Toggle password visibility') would also match a search for the field's own label.
+      visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide text' : 'Show text' }}
+    />
+  );
+}
