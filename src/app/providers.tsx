@@ -1,0 +1,19 @@
+import { MantineProvider } from '@mantine/core';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from '@/ui/toaster';
+import { persistOptions } from './persister';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { theme } from './theme';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Toaster />
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getToken, setUser } from '@/lib/auth-store';
+import { meQueryOptions } from './queries';
+
+/**
+ * Brings the saved user up to date from GET /user/me when the device is online. A revoked session
+ * answers 401, and the api client signs the user out.
+ */
+export async function refreshSessionUser(queryClient: QueryClient): Promise<void> {
+  if (!getToken() || !navigator.onLine) return;
+  try {
+    const user = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    await setUser(user);
+  } catch {
+    // Already reported by the api client; the saved user stays until the next start.
+  }
+}
