@@ -18,7 +18,13 @@ function FormTextField(props: FormTextFieldProps) {
       {...props}
       name={field.name}
       value={field.state.value}
-      onChange={(event) => field.handleChange(event.currentTarget.value)}
+      onChange={(event) => {
+        // A server message is about the value the server saw; editing the field makes it stale.
+        if (field.state.meta.errorMap.onServer !== undefined) {
+          field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
+        }
+        field.handleChange(event.currentTarget.value);
+      }}
       onBlur={field.handleBlur}
       error={firstErrorMessage(field.state.meta.errors)}
     />

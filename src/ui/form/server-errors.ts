@@ -3,9 +3,9 @@ import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/notify';
 
 /**
- * Puts the field messages of a 422 answer under their fields. They clear as soon as the field is
- * edited (TanStack Form resets `onServer` errors on change). A message for a field the form does not
- * have is shown as a toast, so nothing the server said is lost.
+ * Puts the field messages of a 422 answer under their fields; each clears when its field is edited
+ * (see FormTextField). A message for a field the form does not have is shown as a toast, so nothing
+ * the server said is lost.
  * @returns whether the error was a validation error handled here.
  */
 export function applyServerErrors(form: AnyFormApi, error: unknown): boolean {
