@@ -17,31 +17,34 @@ export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** A tarball of the embedded database that `openDatabase({ from })` starts from; PGlite only. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
   /** postgres://… connection string; `schema` puts every table (and the migration log) in that schema. */
   | { databaseUrl: string; schema?: string }
-  /** Embedded PGlite; without dataDir it lives in memory (tests). */
-  | { dataDir?: string };
+  /** Embedded PGlite; without dataDir it lives in memory (tests), optionally starting from a dump. */
+  | { dataDir?: string; from?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.schema);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.from);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, from: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, loadDataDir: from, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('API errors', () => {
+  it('answers an unknown /api route with JSON 404', async () => {
+    for (const path of ['/api/v1/no-such-thing', '/api/v2/login', '/api/']) {
+      const response = await t.call('GET', path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.body).toEqual({ message: messages.notFound });
+    }
+    const wrongMethod = await t.call('GET', '/login');
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body).toEqual({ message: messages.notFound });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await t.call('POST', '/login', {
+      rawBody: '{"email": "admin@example.com", ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: messages.malformedJson });
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const response = await t.call('POST', '/login', {
+      body: { email: 'admin@example.com', password: 'x'.repeat(1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: messages.payloadTooLarge });
+  });
+
+  it('answers a failure inside with 500 and keeps the details in the log', async () => {
+    const token = await t.login(demo.lead.email, demo.lead.password);
+    await t.db.execute(sql`alter table locations rename to locations_moved`);
+    try {
+      const response = await t.call('GET', '/location', { token });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ message: messages.internalServerError });
+      expect(response.text).not.toMatch(/locations|stack|at /i);
+      expect(t.logs.some((line) => line.level === 'error' && line.text.includes('locations'))).toBe(true);
+    } finally {
+      await t.db.execute(sql`alter table locations_moved rename to locations`);
+    }
+    expect((await t.call('GET', '/location', { token })).status).toBe(200);
+  });
+
+  it('tells shared caches not to keep API answers', async () => {
+    const response = await t.call('POST', '/login', { body: demo.admin });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('the built PWA', () => {
+  let dist: string;
+  let app: ReturnType<TestContext['build']>;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'training-admin-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Training Admin</title>');
+    writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting();');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
+    app = t.build({ distDir: dist });
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await app.request('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('console.log(1);');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves index.html and sw.js so they are revalidated', async () => {
+    for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers client routes with index.html', async () => {
+    for (const path of [
+      '/login',
+      '/app/user-management/users',
+      '/reset-password/abc',
+      '/user-portal/team-dashboard',
+    ]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>Training Admin</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('does not answer a missing asset or an API route with the HTML shell', async () => {
+    expect((await app.request('/assets/index-old.js')).status).toBe(404);
+    const api = await app.request('/api/v1/missing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: messages.notFound });
+  });
+});

@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { API_BASE } from '../../contract/paths.ts';
+import { createApp } from '../../server/app.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema.ts';
+import { seedIfEmpty } from '../../server/db/seed.ts';
+import { type Config, readConfig } from '../../server/env.ts';
+import type { Logger } from '../../server/http/app-env.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+
+export const APP_URL = 'http://app.test';
+
+/** Collects what the server logs, so tests can check it and the test output stays quiet. */
+function recordingLogger() {
+  const lines: { level: 'info' | 'warn' | 'error'; text: string }[] = [];
+  const record =
+    (level: 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      lines.push({
+        level,
+        text: args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '),
+      });
+    };
+  const logger: Logger = { info: record('info'), warn: record('warn'), error: record('error') };
+  return { logger, lines };
+}
+
+const serverDir = fileURLToPath(new URL('../../server/', import.meta.url));
+
+/** Fingerprint of everything that shapes a migrated, seeded database. */
+function serverFingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(serverDir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Starting PGlite from scratch (initdb) takes seconds on a small machine; starting from a tarball
+ * of an already migrated and seeded database takes a fraction of that. The tarball is made by the
+ * same migrate + seed code, once per version of server/, and reused by later test files and runs.
+ * tests/api/seed.test.ts still migrates and seeds an empty database itself.
+ */
+async function openSeededPglite(): Promise<DatabaseHandle> {
+  const template = join(tmpdir(), `training-admin-api-template-${serverFingerprint()}.tar`);
+  if (existsSync(template)) {
+    const handle = await openDatabase({ from: new Blob([readFileSync(template)]) });
+    await handle.migrate();
+    return handle;
+  }
+  const handle = await openDatabase({});
+  await handle.migrate();
+  await seedIfEmpty(handle.db);
+  if (handle.dump) {
+    const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await (await handle.dump()).arrayBuffer()));
+    renameSync(partial, template); // atomic, so a parallel file never reads half a tarball
+  }
+  return handle;
+}
+
+/**
+ * A database of its own for one test file, migrated and seeded: in-memory PGlite, or with
+ * TEST_DATABASE_URL a fresh schema on that PostgreSQL, dropped again by close().
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openSeededPglite();
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const handle = await openDatabase({ databaseUrl: url, schema });
+  await handle.migrate();
+  await seedIfEmpty(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      await handle.close();
+    },
+  };
+}
+
+type CallOptions = {
+  body?: unknown;
+  /** Sent as is instead of JSON-encoding `body`. */
+  rawBody?: string;
+  token?: string;
+  /** The socket address the request seems to come from. */
+  address?: string;
+  headers?: Record<string, string>;
+};
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** Migrated, seeded database plus an app on it, the way a client talks to it. */
+export async function createTestContext(overrides: Partial<Config> = {}) {
+  const handle = await openTestDatabase();
+  const { logger, lines } = recordingLogger();
+  const config: Config = {
+    ...readConfig({ APP_URL, DIST_DIR: '/nonexistent/dist' }),
+    ...overrides,
+  };
+  const mailer = createMailer({ db: handle.db, smtpUrl: undefined, from: config.mailFrom, logger });
+  const build = (more: Partial<Config> = {}) =>
+    createApp({ db: handle.db, config: { ...config, ...more }, mailer, logger });
+  const app = build();
+
+  async function call(method: string, path: string, options: CallOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const url = path.startsWith('/api/') || !path.startsWith('/') ? path : `${API_BASE}${path}`;
+    // The Node adapter would pass the socket here; getConnInfo reads the address from it.
+    const env = options.address ? { incoming: { socket: { remoteAddress: options.address } } } : undefined;
+    const response = await app.request(url, { method, headers, body }, env as never);
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read bodies as a client would, by field
+    return { status: response.status, headers: response.headers, body: json as any, text };
+  }
+
+  async function login(email: string, password: string): Promise<string> {
+    const response = await call('POST', '/login', { body: { email, password } });
+    if (response.status !== 200)
+      throw new Error(`Login of ${email} failed: ${response.status} ${response.text}`);
+    return response.body.results.token as string;
+  }
+
+  return {
+    app,
+    build,
+    db: handle.db as Database,
+    logs: lines,
+    call,
+    login,
+    createUser: (fields: NewUser) => createUser(handle.db, fields),
+    close: async () => {
+      await mailer.close();
+      await handle.close();
+    },
+  };
+}
+
+type NewUser = Partial<typeof users.$inferInsert> & { email: string; password: string };
+
+/** A user with a real password, for tests that change its state. */
+export async function createUser(db: Database, { password, ...fields }: NewUser) {
+  const [user] = await db
+    .insert(users)
+    .values({ firstName: 'Test', lastName: 'User', ...fields, passwordHash: await hashPassword(password) })
+    .returning();
+  if (!user) throw new Error('Inserting a test user returned nothing');
+  return user;
+}
+
+export const demo = {
+  admin: { email: 'admin@example.com', password: 'admin123' },
+  lead: { email: 'lead@example.com', password: 'lead1234' },
+  lead2: { email: 'lead2@example.com', password: 'lead1234' },
+} as const;
