@@ -2,50 +2,55 @@ import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { LOGIN_RATE_LIMIT } from '../contract/constants.ts';
 
-const port = v.pipe(
-  v.optional(v.string(), '3000'),
-  v.transform(Number),
-  v.integer('PORT must be a whole number.'),
-  v.minValue(0),
-  v.maxValue(65535),
+/** An unset or empty variable reads as missing, so `PORT=` gets the default like no PORT at all. */
+const text = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => value.trim() || undefined),
 );
-const positiveInteger = (fallback: number, name: string) =>
+const withDefault = (fallback: string) =>
   v.pipe(
-    v.optional(v.string(), String(fallback)),
+    text,
+    v.transform((value) => value ?? fallback),
+  );
+const wholeNumber = (fallback: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(
+    withDefault(String(fallback)),
     v.transform(Number),
     v.integer(`${name} must be a whole number.`),
-    v.minValue(1, `${name} must be at least 1.`),
+    v.minValue(min, `${name} must be at least ${min}.`),
+    v.maxValue(max, `${name} must be at most ${max}.`),
   );
-const emptyAsUndefined = v.transform((value: string | undefined) => (value === '' ? undefined : value));
-const optionalUrl = (protocols: RegExp, name: string) =>
+const optionalUrl = (name: string, scheme: RegExp, example: string) =>
   v.pipe(
-    v.optional(v.string()),
-    emptyAsUndefined,
-    v.optional(
-      v.pipe(
-        v.string(),
-        v.url(`${name} must be a URL.`),
-        v.regex(protocols, `${name} has the wrong scheme.`),
-      ),
+    text,
+    v.check(
+      (value) => value === undefined || (URL.canParse(value) && scheme.test(value)),
+      `${name} must be a URL like ${example}.`,
     ),
   );
-const flag = v.pipe(
-  v.optional(v.picklist(['', '0', '1', 'false', 'true']), ''),
-  v.transform((value) => value === '1' || value === 'true'),
-);
+const flag = (name: string) =>
+  v.pipe(
+    withDefault('false'),
+    v.picklist(['0', '1', 'false', 'true'], `${name} must be true or false.`),
+    v.transform((value) => value === '1' || value === 'true'),
+  );
 
 const envSchema = v.object({
-  PORT: port,
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
-  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_URL'),
-  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'SMTP_URL'),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Training Admin <no-reply@localhost>'),
-  APP_URL: optionalUrl(/^https?:\/\//, 'APP_URL'),
-  LOGIN_RATE_LIMIT_MAX: positiveInteger(LOGIN_RATE_LIMIT.max, 'LOGIN_RATE_LIMIT_MAX'),
+  PORT: wholeNumber(3000, 'PORT', 0, 65535),
+  HOST: withDefault('127.0.0.1'),
+  DATA_DIR: withDefault('./data'),
+  DATABASE_URL: optionalUrl(
+    'DATABASE_URL',
+    /^postgres(ql)?:\/\//,
+    'postgres://user:password@host:5432/database',
+  ),
+  SMTP_URL: optionalUrl('SMTP_URL', /^smtps?:\/\//, 'smtp://user:password@host:587'),
+  MAIL_FROM: withDefault('Training Admin <no-reply@localhost>'),
+  APP_URL: optionalUrl('APP_URL', /^https?:\/\//, 'https://training.example.com'),
+  LOGIN_RATE_LIMIT_MAX: wholeNumber(LOGIN_RATE_LIMIT.max, 'LOGIN_RATE_LIMIT_MAX', 1),
   /** Only behind a reverse proxy that sets X-Forwarded-For itself; otherwise clients could pick their address. */
-  TRUST_PROXY: flag,
-  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './dist'),
+  TRUST_PROXY: flag('TRUST_PROXY'),
+  DIST_DIR: withDefault('./dist'),
 });
 
 export type Config = {
