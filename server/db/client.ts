@@ -23,15 +23,15 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  /** postgres://… connection string; `schema` puts every table (and the migration log) in that schema. */
-  | { databaseUrl: string; schema?: string }
+  /** postgres://… connection string. */
+  | { databaseUrl: string }
   /** Embedded PGlite; without dataDir it lives in memory (tests), optionally starting from a dump. */
   | { dataDir?: string; from?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.schema);
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir, options.from);
 }
 
@@ -49,22 +49,15 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
   };
 }
 
-async function openPostgres(connectionString: string, schemaName?: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString,
-    // public stays on the path because the pg_trgm operator classes live there.
-    options: schemaName ? `-c search_path=${schemaName},public` : undefined,
-  });
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString });
   // A dropped connection would otherwise crash the process; the pool replaces it on next use.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,
     driver: 'postgres',
-    migrate: async () => {
-      if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
-      await migrateNodePg(db, { migrationsFolder, migrationsSchema: schemaName });
-    },
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };
 }

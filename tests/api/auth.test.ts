@@ -183,6 +183,21 @@ describe('login rate limit', () => {
     expect(spoofed.status).toBe(429);
   });
 
+  it('keys on the last X-Forwarded-For entry when told a proxy sets it', async () => {
+    const behindProxy = t.build({ trustProxy: true });
+    const attempt = (forwardedFor: string, password: string) =>
+      behindProxy.request('/api/v1/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ email: victim.email, password }),
+      });
+    for (let failure = 1; failure <= 10; failure += 1) {
+      expect((await attempt(`1.1.1.${failure}, 192.0.2.70`, 'wrong-password')).status).toBe(401);
+    }
+    expect((await attempt('8.8.8.8, 192.0.2.70', victim.password)).status).toBe(429);
+    expect((await attempt('192.0.2.70, 192.0.2.71', victim.password)).status).toBe(200);
+  });
+
   it('counts failures in the database and clears them on success', async () => {
     const user = { email: 'counted@example.com', password: 'right-one' };
     await t.createUser(user);

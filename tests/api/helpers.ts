@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { API_BASE } from '../../contract/paths.ts';
 import { createApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
@@ -73,22 +73,37 @@ async function openSeededPglite(): Promise<DatabaseHandle> {
 
 /**
  * A database of its own for one test file, migrated and seeded: in-memory PGlite, or with
- * TEST_DATABASE_URL a fresh schema on that PostgreSQL, dropped again by close().
+ * TEST_DATABASE_URL a fresh database on that PostgreSQL server, dropped again by close(). A whole
+ * database rather than a schema, because drizzle-kit writes foreign keys as "public"."table".
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openSeededPglite();
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const handle = await openDatabase({ databaseUrl: url, schema });
+  const name = `training_admin_test_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database "${name}"`);
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
   await handle.migrate();
   await seedIfEmpty(handle.db);
   return {
     ...handle,
     close: async () => {
-      await handle.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
       await handle.close();
+      await onServer(url, `drop database if exists "${name}" with (force)`);
     },
   };
+}
+
+/** Runs one statement on the server of TEST_DATABASE_URL, outside any test database. */
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 type CallOptions = {

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/env.ts';
+
+describe('readConfig', () => {
+  it('has working defaults', () => {
+    expect(readConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Training Admin <no-reply@localhost>',
+      appUrl: 'http://localhost:3000',
+      loginRateLimitMax: 10,
+      trustProxy: false,
+      distDir: resolve('./dist'),
+    });
+  });
+
+  it('reads every variable, treating empty ones as unset', () => {
+    const config = readConfig({
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/training',
+      DATABASE_URL: 'postgres://app:secret@db:5432/training',
+      SMTP_URL: 'smtp://mailer:2525',
+      APP_URL: 'https://training.example.com/',
+      LOGIN_RATE_LIMIT_MAX: '1000',
+      TRUST_PROXY: 'true',
+      MAIL_FROM: '',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/training',
+      databaseUrl: 'postgres://app:secret@db:5432/training',
+      smtpUrl: 'smtp://mailer:2525',
+      appUrl: 'https://training.example.com',
+      loginRateLimitMax: 1000,
+      trustProxy: true,
+      mailFrom: 'Training Admin <no-reply@localhost>',
+    });
+    expect(readConfig({ PORT: '', APP_URL: '' })).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+    });
+    expect(readConfig({ PORT: '5173' }).appUrl).toBe('http://localhost:5173');
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() =>
+      readConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/x',
+        LOGIN_RATE_LIMIT_MAX: '0',
+        TRUST_PROXY: 'maybe',
+      }),
+    ).toThrow(
+      /PORT: PORT must be a whole number\.[\s\S]*DATABASE_URL: DATABASE_URL must be a URL like postgres:\/\/[\s\S]*LOGIN_RATE_LIMIT_MAX: LOGIN_RATE_LIMIT_MAX must be at least 1\.[\s\S]*TRUST_PROXY: TRUST_PROXY must be true or false\./,
+    );
+  });
+});
