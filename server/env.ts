@@ -70,7 +70,7 @@ export type Config = {
 
 /** Reads and checks the configuration once, at start-up; a bad value stops the server with a clear message. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = v.safeParse(envSchema, env);
+  const result = v.safeParse(envSchema, env, { abortPipeEarly: true });
   if (!result.success) {
     const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);

@@ -9,7 +9,15 @@ import { createMailer } from './mail/mailer.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-const config = readConfig();
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    // A configuration mistake is the operator's to fix; the message says what, a stack would not help.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );
