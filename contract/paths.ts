@@ -12,4 +12,31 @@ export const paths = {
   department: '/department',
   role: '/role',
   membership: '/membership',
+
+  // Team dashboard (the teams the signed-in user leads).
+  organizations: '/team/team-lead',
+  setDefaultTeam: '/team/set-default-Team',
+  memberList: (teamId: string) => `/team/member-list/${teamId}`,
+  teamReport: (teamId: string) => `/team/report/${teamId}`,
+  teamActivity: (teamId: string) => `/team/report/${teamId}/activity`,
+  teamAttendance: (teamId: string) => `/team/report/${teamId}/attendance`,
+  memberSummary: (teamId: string, memberId: string) => `/team/${teamId}/member/${memberId}/summary`,
+  memberTranscript: (teamId: string, memberId: string) => `/team/${teamId}/member/${memberId}/transcript`,
+  memberActivity: (teamId: string, memberId: string) => `/team/${teamId}/member/${memberId}/activity`,
+  memberAttendance: (teamId: string, memberId: string) => `/team/${teamId}/member/${memberId}/attendance`,
+  /** DELETE with { bulkId: [memberId] }: removes members from the team (their accounts stay). */
+  teamMembers: (teamId: string) => `/team/${teamId}/member`,
+  memberResendEmail: (teamId: string, memberId: string) => `/team/${teamId}/member/${memberId}/resend-email`,
+  memberImport: (teamId: string) => `/team/${teamId}/member-import`,
+
+  // Add/Edit member (multipart).
+  addMember: '/user-portal/add-user',
+  member: (memberId: string) => `/user-portal/user/${memberId}`,
+
+  // Assigned trainings.
+  trainings: '/course-assignment',
+  training: (trainingId: string) => `/course-assignment/${trainingId}`,
+  trainingReassign: (trainingId: string) => `/course-assignment/${trainingId}/reassign`,
+  trainingResendEmail: (trainingId: string) => `/course-assignment/${trainingId}/resend-email`,
+  courseOptions: '/course-assignment/course-options',
 } as const;

@@ -1,0 +1,125 @@
+import * as v from 'valibot';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+
+/** The Add/Edit Member form (spec 2 and 5) and the payload of POST /user-portal/add-user and PATCH /user-portal/user/{id}. */
+export const memberMessages = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Email must be a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordMin: 'Password length should be 6 character at least.',
+  confirmPasswordRequired: 'Confirm password is required.',
+  passwordMismatch: 'Password does not match.',
+  teamRequired: 'Team is required.',
+  invalidChoice: 'Choose a value from the list.',
+  duplicateEmail: 'A user with this email already exists.',
+  pictureType: 'Profile picture must be a PNG, GIF or JPEG image.',
+  pictureSize: 'Profile picture must be 5 MB or smaller.',
+  memberAdded: 'Member is added successfully.',
+  memberUpdated: 'Member is updated successfully.',
+  memberRemoved: 'Member is removed from the team successfully.',
+  invitationSent: 'Invitation email is sent successfully.',
+  defaultTeamSet: 'Default organization is updated successfully.',
+  staleVersion: 'This record was changed by someone else. Review the latest values and try again.',
+} as const;
+
+export const MAX_PROFILE_PICTURE_BYTES = 5 * 1024 * 1024;
+
+const trimmedRequired = (message: string, max = 100) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max)), '');
+const optionalId = v.optional(
+  v.union([v.literal(''), v.pipe(v.string(), v.uuid(memberMessages.invalidChoice))]),
+  '',
+);
+
+const commonEntries = {
+  firstName: trimmedRequired(memberMessages.firstNameRequired),
+  lastName: trimmedRequired(memberMessages.lastNameRequired),
+  email: v.pipe(
+    trimmedRequired(memberMessages.emailRequired, 254),
+    v.email(memberMessages.emailInvalid),
+    v.toLowerCase(),
+  ),
+  teamId: v.optional(v.pipe(v.string(memberMessages.teamRequired), v.uuid(memberMessages.teamRequired)), ''),
+  locationId: optionalId,
+  departmentId: optionalId,
+  /** Membership role ids (the form's label/value pairs are sent as ids). */
+  roleId: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.uuid(memberMessages.invalidChoice))), v.maxLength(50)),
+    [],
+  ),
+  resetPassword: v.optional(v.boolean(), false),
+};
+
+const password = v.pipe(
+  v.string(memberMessages.passwordRequired),
+  v.trim(),
+  v.nonEmpty(memberMessages.passwordRequired),
+  v.minLength(MIN_PASSWORD_LENGTH, memberMessages.passwordMin),
+  v.maxLength(200),
+);
+const confirmPassword = v.pipe(
+  v.string(memberMessages.confirmPasswordRequired),
+  v.trim(),
+  v.nonEmpty(memberMessages.confirmPasswordRequired),
+);
+
+type WithPasswords = { password?: string; confirmPassword?: string };
+
+/** The mismatch shows under Confirm Password. */
+function passwordsMatch<T extends WithPasswords>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { password: first, confirmPassword: second } = dataset.value;
+    if ((first ?? '') !== (second ?? '')) {
+      addIssue({
+        message: memberMessages.passwordMismatch,
+        path: [
+          { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
+        ],
+      });
+    }
+  });
+}
+
+export const memberCreateSchema = v.pipe(
+  v.object({
+    ...commonEntries,
+    password: v.optional(password, ''),
+    confirmPassword: v.optional(confirmPassword, ''),
+  }),
+  passwordsMatch(),
+);
+export type MemberCreateInput = v.InferInput<typeof memberCreateSchema>;
+export type MemberCreateOutput = v.InferOutput<typeof memberCreateSchema>;
+
+/** Editing keeps the password unless one is typed; `version` is the record's, for stale-edit detection. */
+export const memberUpdateSchema = v.pipe(
+  v.object({
+    ...commonEntries,
+    password: v.optional(v.union([v.literal(''), password]), ''),
+    confirmPassword: v.optional(v.union([v.literal(''), confirmPassword]), ''),
+    version: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))),
+    /** 'true' removes the current picture when no new one is sent. */
+    removeProfilePicture: v.optional(v.boolean(), false),
+  }),
+  passwordsMatch(),
+);
+export type MemberUpdateInput = v.InferInput<typeof memberUpdateSchema>;
+export type MemberUpdateOutput = v.InferOutput<typeof memberUpdateSchema>;
+
+/** GET /user-portal/user/{memberId}?team={teamId}: what the edit form pre-fills. */
+export type MemberDetail = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  location: { _id: string; title: string } | null;
+  department: { _id: string; title: string } | null;
+  roleId: { _id: string; name: string }[];
+  resetPassword: boolean;
+  profilePicture: string | null;
+  teamIds: string[];
+  version: number;
+};
