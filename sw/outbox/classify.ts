@@ -1,0 +1,19 @@
+/**
+ * What the outbox does with the answer to a replayed change (DESIGN.md, 'Offline design', step 3).
+ * - done: the server took it; remove the entry and hand the answer to the page.
+ * - pause: the session is gone (401); hold the whole queue until the user signs in again.
+ * - failed: the server refused this change (409 conflict, 422 invalid, or another 4xx that a retry
+ *   cannot fix); keep it for the user to edit, retry or discard.
+ * - retry: the server or the network may do better later (5xx, 408, 429, no answer); keep it and
+ *   try again with backoff.
+ */
+export type Outcome = 'done' | 'pause' | 'failed' | 'retry';
+
+/** `null` means no answer at all (offline, connection refused, aborted). */
+export function classifyAnswer(status: number | null): Outcome {
+  if (status === null) return 'retry';
+  if (status >= 200 && status < 300) return 'done';
+  if (status === 401) return 'pause';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  return 'failed';
+}
