@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { drain, type ReplayDeps, type ReplayEvent } from '../../../sw/outbox/replay.ts';
+import type { OutboxEntry } from '../../../sw/outbox/store.ts';
+
+const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
+const SERVER_ID = '22222222-2222-4222-8222-222222222222';
+
+function entry(seq: number, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  return {
+    seq,
+    key: `key-${seq}`,
+    method: 'POST',
+    url: `/api/v1/thing/${seq}`,
+    contentType: 'application/json',
+    body: new TextEncoder().encode(JSON.stringify({ n: seq })).buffer,
+    createdAt: 0,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    lastStatus: null,
+    action: 'Change',
+    target: `thing ${seq}`,
+    clientId: null,
+    ...overrides,
+  };
+}
+
+type Answer = { status: number; body?: unknown } | 'offline';
+
+function world(entries: OutboxEntry[], answer: (request: Request) => Answer, token = 'token-1') {
+  const store = new Map(entries.map((e) => [e.seq, e]));
+  const sent: { method: string; url: string; auth: string | null; key: string | null; body: string }[] = [];
+  const events: ReplayEvent[] = [];
+  let currentToken: string | null = token;
+  const deps: ReplayDeps = {
+    list: async () => [...store.values()],
+    put: async (e) => void store.set(e.seq, e),
+    remove: async (seq) => void store.delete(seq),
+    readToken: async () => currentToken,
+    send: async (request) => {
+      sent.push({
+        method: request.method,
+        url: new URL(request.url).pathname,
+        auth: request.headers.get('Authorization'),
+        key: request.headers.get('Idempotency-Key'),
+        body: await request.clone().text(),
+      });
+      const result = answer(request);
+      if (result === 'offline') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(result.body ?? { message: 'ok', results: null }), {
+        status: result.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+    now: () => 1_000_000,
+    notify: (event) => events.push(event),
+    origin: 'http://127.0.0.1',
+  };
+  return { deps, store, sent, events, setToken: (t: string | null) => (currentToken = t) };
+}
+
+describe('drain', () => {
+  it('sends first in first out with the current token and each entry’s idempotency key', async () => {
+    const w = world([entry(2), entry(1), entry(3)], () => ({ status: 200 }));
+    w.setToken('fresh-token');
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(w.sent.map((s) => s.url)).toEqual(['/api/v1/thing/1', '/api/v1/thing/2', '/api/v1/thing/3']);
+    expect(w.sent.every((s) => s.auth === 'Bearer fresh-token')).toBe(true);
+    expect(w.sent.map((s) => s.key)).toEqual(['key-1', 'key-2', 'key-3']);
+    expect(w.store.size).toBe(0);
+  });
+
+  it('keeps a refused change as failed with the server message and goes on with the rest', async () => {
+    const w = world([entry(1), entry(2)], (request) =>
+      request.url.endsWith('/1')
+        ? {
+            status: 422,
+            body: { message: 'The given data was invalid.', errors: { email: 'Email is required.' } },
+          }
+        : { status: 201 },
+    );
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect([...w.store.values()]).toMatchObject([
+      { seq: 1, status: 'failed', lastStatus: 422, lastError: 'The given data was invalid.', attempts: 1 },
+    ]);
+    expect(w.sent.map((s) => s.url)).toEqual(['/api/v1/thing/1', '/api/v1/thing/2']);
+  });
+
+  it('waits with backoff when the server is down or there is no network, keeping every entry', async () => {
+    const w = world([entry(1), entry(2)], () => 'offline');
+    const result = await drain(w.deps);
+    expect(result.state).toBe('waiting');
+    expect(w.sent).toHaveLength(1);
+    expect(w.store.get(1)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'No connection to the server.',
+    });
+    expect(w.store.get(2)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    const down = world([entry(1)], () => ({ status: 503, body: { message: 'Internal Server Error.' } }));
+    expect((await drain(down.deps)).state).toBe('waiting');
+    expect(down.store.get(1)).toMatchObject({ status: 'pending', lastStatus: 503 });
+  });
+
+  it('does not send an entry before its next attempt is due', async () => {
+    const w = world([entry(1, { nextAttemptAt: 1_005_000, attempts: 2 })], () => ({ status: 200 }));
+    expect(await drain(w.deps)).toEqual({ state: 'waiting', retryInMs: 5000 });
+    expect(w.sent).toHaveLength(0);
+  });
+
+  it('pauses on 401 and sends with the new token once resumed', async () => {
+    let signedIn = false;
+    const w = world([entry(1)], () => (signedIn ? { status: 200 } : { status: 401 }));
+    expect(await drain(w.deps)).toEqual({ state: 'paused' });
+    expect(w.store.get(1)).toMatchObject({ status: 'pending' });
+    signedIn = true;
+    w.setToken('new-token');
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(w.sent.at(-1)?.auth).toBe('Bearer new-token');
+  });
+
+  it('sends changes to an offline create with the id the server gave it', async () => {
+    const create = entry(1, { url: '/api/v1/user-portal/add-user', clientId: CLIENT_ID });
+    const edit = entry(2, {
+      method: 'PATCH',
+      url: `/api/v1/user-portal/user/${CLIENT_ID}`,
+      body: new TextEncoder().encode(`{"id":"${CLIENT_ID}"}`).buffer,
+    });
+    const w = world([create, edit], (request) =>
+      request.method === 'POST'
+        ? { status: 201, body: { message: 'added', results: { _id: SERVER_ID } } }
+        : { status: 200 },
+    );
+    await drain(w.deps);
+    expect(w.sent[1]).toMatchObject({
+      url: `/api/v1/user-portal/user/${SERVER_ID}`,
+      body: `{"id":"${SERVER_ID}"}`,
+    });
+  });
+
+  it('holds changes to an offline create while that create is refused', async () => {
+    const create = entry(1, { url: '/api/v1/user-portal/add-user', clientId: CLIENT_ID });
+    const edit = entry(2, { method: 'PATCH', url: `/api/v1/user-portal/user/${CLIENT_ID}` });
+    const other = entry(3);
+    const w = world([create, edit, other], (request) =>
+      request.method === 'POST' && request.url.includes('add-user') ? { status: 409 } : { status: 200 },
+    );
+    await drain(w.deps);
+    expect(w.sent.map((s) => s.url)).toEqual(['/api/v1/user-portal/add-user', '/api/v1/thing/3']);
+    expect(w.store.get(2)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+});
