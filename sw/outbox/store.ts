@@ -31,6 +31,8 @@ export type OutboxEntry = {
   target: string;
   /** For a create made offline: the id the page gave the new record until the server names it. */
   clientId: string | null;
+  /** Query-key prefixes the page refetches once this change is answered. */
+  invalidate: unknown[][];
 };
 
 export type NewEntry = Omit<OutboxEntry, 'seq'>;

@@ -22,6 +22,7 @@ function entry(seq: number, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
     action: 'Change',
     target: `thing ${seq}`,
     clientId: null,
+    invalidate: [],
     ...overrides,
   };
 }

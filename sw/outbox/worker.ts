@@ -1,0 +1,213 @@
+/// <reference lib="webworker" />
+import { get as idbGet, createStore as idbStore } from 'idb-keyval';
+import {
+  OUTBOX_CHANNEL,
+  OUTBOX_HEADERS,
+  type OutboxBroadcast,
+  type OutboxCommand,
+  type OutboxSummary,
+  QUEUED_MESSAGE,
+  type QueuedAnswer,
+} from './protocol.ts';
+import { type DrainResult, drain, nextEntry, type ReplayDeps, sendEntry } from './replay.ts';
+import { addEntry, deleteEntry, getEntry, listEntries, type OutboxEntry, putEntry } from './store.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Sign-in, sign-out and the password routes need an answer now and are never queued. */
+const NEVER_QUEUED = ['/api/v1/login', '/api/v1/logout', '/api/v1/forget-password', '/api/v1/reset-password'];
+
+/** The page's local store (src/lib/local-store.ts): the token is read from it at send time. */
+const tokenStore = idbStore('TheBlueCollarSuccess', 'blue_collar_store');
+
+const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+let paused = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** One sender at a time: every send, direct or replayed, runs on this chain. All tabs share this worker. */
+let chain: Promise<unknown> = Promise.resolve();
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const run = chain.then(work, work);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+function summary(entry: OutboxEntry): OutboxSummary {
+  const { seq, method, url, action, target, createdAt, status, attempts, lastError, lastStatus, clientId } =
+    entry;
+  return { seq, method, url, action, target, createdAt, status, attempts, lastError, lastStatus, clientId };
+}
+
+function broadcast(message: OutboxBroadcast) {
+  channel.postMessage(message);
+}
+
+async function broadcastEntries() {
+  broadcast({ type: 'outbox:entries', entries: (await listEntries()).map(summary), paused });
+}
+
+const deps: ReplayDeps = {
+  list: listEntries,
+  put: putEntry,
+  remove: deleteEntry,
+  readToken: async () => (await idbGet<string>('token', tokenStore)) ?? null,
+  send: (request) => fetch(request),
+  now: () => Date.now(),
+  origin: self.location.origin,
+  notify: (event) => {
+    if (event.type === 'sent') {
+      broadcast({
+        type: 'outbox:sent',
+        method: event.entry.method,
+        url: event.entry.url,
+        status: event.status,
+        body: event.body,
+        clientId: event.entry.clientId,
+        invalidate: event.entry.invalidate,
+      });
+    }
+    if (event.type === 'paused') paused = true;
+    if (event.type === 'drained') broadcast({ type: 'outbox:drained' });
+    void broadcastEntries();
+  },
+};
+
+function schedule(result: DrainResult) {
+  clearTimeout(retryTimer);
+  if (result.state === 'waiting') retryTimer = setTimeout(() => void replay(), result.retryInMs);
+}
+
+/** Replays the queue unless the session has ended; safe to call from any trigger, any number of times. */
+export function replay(): Promise<void> {
+  if (paused) return Promise.resolve();
+  return exclusive(async () => schedule(await drain(deps))).catch((error: unknown) =>
+    console.error('Outbox replay failed', error),
+  );
+}
+
+function decodeHeader(request: Request, name: string): string {
+  const value = request.headers.get(name);
+  if (!value) return '';
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function parseInvalidate(request: Request): unknown[][] {
+  try {
+    const parsed: unknown = JSON.parse(request.headers.get(OUTBOX_HEADERS.invalidate) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(Array.isArray) : [];
+  } catch {
+    return [];
+  }
+}
+
+function queuedAnswer(entry: OutboxEntry): Response {
+  const body: QueuedAnswer = { queued: true, message: QUEUED_MESSAGE, clientId: entry.clientId };
+  return new Response(JSON.stringify(body), { status: 202, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * A write from a page: stored (and committed) before anything is sent. When it is next in line it is
+ * sent at once and the page gets the real answer; otherwise, or when the network or server fails,
+ * the page gets 202 `{ queued: true }` and the queue sends it later.
+ */
+async function handleWrite(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const entry = await addEntry({
+    key: crypto.randomUUID(),
+    method: request.method,
+    url: url.pathname + url.search,
+    contentType: request.headers.get('Content-Type'),
+    body: request.body ? await request.arrayBuffer() : null,
+    createdAt: Date.now(),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    lastStatus: null,
+    action: decodeHeader(request, OUTBOX_HEADERS.action) || `${request.method} ${url.pathname}`,
+    target: decodeHeader(request, OUTBOX_HEADERS.target),
+    clientId: request.headers.get(OUTBOX_HEADERS.clientId),
+    invalidate: parseInvalidate(request),
+  });
+  void broadcastEntries();
+  if (paused) return queuedAnswer(entry);
+
+  const answer = await exclusive(async () => {
+    if (nextEntry(await listEntries())?.seq !== entry.seq) return null;
+    return sendEntry(entry, deps);
+  });
+  if (!answer) {
+    void replay();
+    return queuedAnswer(entry);
+  }
+  if (answer.outcome === 'retry' || !answer.response) {
+    void replay();
+    return queuedAnswer(entry);
+  }
+  // A change refused while its form is still open is the form's to show (messages under the fields),
+  // so it does not also stay in the outbox; refusals of replayed changes stay there as failed.
+  if (answer.outcome === 'failed') {
+    await deleteEntry(entry.seq);
+    void broadcastEntries();
+  }
+  if (answer.outcome === 'done') void replay();
+  // Done, refused or signed out (401 pauses the queue and keeps the entry): the page sees the real answer.
+  return answer.response;
+}
+
+export function isQueuedWrite(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const { pathname, origin } = new URL(request.url);
+  return (
+    origin === self.location.origin && pathname.startsWith('/api/v1/') && !NEVER_QUEUED.includes(pathname)
+  );
+}
+
+export function onFetch(event: FetchEvent) {
+  if (isQueuedWrite(event.request)) event.respondWith(handleWrite(event.request));
+}
+
+async function onCommand(command: OutboxCommand) {
+  switch (command.type) {
+    case 'outbox:resume':
+      paused = false;
+      break;
+    case 'outbox:retry':
+    case 'outbox:edit': {
+      const entry = await getEntry(command.seq);
+      if (!entry) break;
+      const edited =
+        command.type === 'outbox:edit' ? { body: command.body, contentType: command.contentType } : {};
+      await putEntry({ ...entry, ...edited, status: 'pending', nextAttemptAt: 0, lastError: null });
+      break;
+    }
+    case 'outbox:discard':
+      await deleteEntry(command.seq);
+      break;
+    default:
+      break;
+  }
+  await broadcastEntries();
+  await replay();
+}
+
+export function installOutbox() {
+  self.addEventListener('fetch', onFetch);
+  self.addEventListener('message', (event) => {
+    const command = event.data as OutboxCommand | undefined;
+    if (typeof command?.type === 'string' && command.type.startsWith('outbox:'))
+      event.waitUntil(onCommand(command));
+  });
+  // Background Sync where the browser has it; pages also report 'online' and tick while open.
+  self.addEventListener('sync', (event) => {
+    const sync = event as Event & { tag: string; waitUntil: (promise: Promise<unknown>) => void };
+    if (sync.tag === OUTBOX_CHANNEL) sync.waitUntil(replay());
+  });
+  // Entries left 'sending' by a worker that stopped mid-flight are sent again: the server's
+  // idempotency store answers a repeat without writing twice.
+  void replay();
+}
