@@ -1,6 +1,14 @@
-import { Button, type ButtonProps } from '@mantine/core';
-import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import {
+  Button,
+  type ButtonProps,
+  MultiSelect,
+  type MultiSelectProps,
+  Switch,
+  type SwitchProps,
+} from '@mantine/core';
+import { type AnyFieldApi, createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
+import { SearchablePagedSelect, type SearchablePagedSelectProps } from '../searchable-paged-select';
 import { TextField, type TextFieldProps } from '../text-field';
 import { firstErrorMessage } from './field-error';
 
@@ -11,6 +19,13 @@ type FormTextFieldProps = Omit<
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
 >;
 
+/** A server message is about the value the server saw; editing the field makes it stale. */
+function clearServerError(field: AnyFieldApi) {
+  if (field.state.meta.errorMap.onServer !== undefined) {
+    field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
+  }
+}
+
 function FormTextField(props: FormTextFieldProps) {
   const field = useFieldContext<string>();
   return (
@@ -19,11 +34,73 @@ function FormTextField(props: FormTextFieldProps) {
       name={field.name}
       value={field.state.value}
       onChange={(event) => {
-        // A server message is about the value the server saw; editing the field makes it stale.
-        if (field.state.meta.errorMap.onServer !== undefined) {
-          field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
-        }
+        clearServerError(field);
         field.handleChange(event.currentTarget.value);
+      }}
+      onBlur={field.handleBlur}
+      error={firstErrorMessage(field.state.meta.errors)}
+    />
+  );
+}
+
+type FormSwitchFieldProps = Omit<SwitchProps, 'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur'>;
+
+function FormSwitchField(props: FormSwitchFieldProps) {
+  const field = useFieldContext<boolean>();
+  return (
+    <Switch
+      {...props}
+      name={field.name}
+      checked={field.state.value}
+      onChange={(event) => {
+        clearServerError(field);
+        field.handleChange(event.currentTarget.checked);
+      }}
+      onBlur={field.handleBlur}
+      error={firstErrorMessage(field.state.meta.errors)}
+    />
+  );
+}
+
+type FormMultiSelectFieldProps = Omit<
+  MultiSelectProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
+>;
+
+/** Values are option values (ids); labels come from `data`. */
+function FormMultiSelectField(props: FormMultiSelectFieldProps) {
+  const field = useFieldContext<string[]>();
+  return (
+    <MultiSelect
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(value) => {
+        clearServerError(field);
+        field.handleChange(value);
+      }}
+      onBlur={field.handleBlur}
+      error={firstErrorMessage(field.state.meta.errors)}
+    />
+  );
+}
+
+type FormPagedSelectFieldProps = Omit<
+  SearchablePagedSelectProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+>;
+
+/** A searchable select over a paged lookup; the value is the chosen id, '' for none. */
+function FormPagedSelectField(props: FormPagedSelectFieldProps) {
+  const field = useFieldContext<string>();
+  return (
+    <SearchablePagedSelect
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(value) => {
+        clearServerError(field);
+        field.handleChange(value);
       }}
       onBlur={field.handleBlur}
       error={firstErrorMessage(field.state.meta.errors)}
@@ -48,6 +125,11 @@ function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNod
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField: FormTextField },
+  fieldComponents: {
+    TextField: FormTextField,
+    SwitchField: FormSwitchField,
+    MultiSelectField: FormMultiSelectField,
+    PagedSelectField: FormPagedSelectField,
+  },
   formComponents: { SubmitButton },
 });
