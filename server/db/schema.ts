@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -152,9 +153,18 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_administrative_role_idx').on(t.administrativeRoleId),
     index('users_name_idx').on(t.firstName, t.lastName),
+    // The member list's name order (case-insensitive, id as the tiebreak), see server/team/member-list.ts.
+    index('users_sort_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('users_location_idx').on(t.locationId),
+    index('users_department_idx').on(t.departmentId),
     trigram('users_first_name_trgm_idx', t.firstName),
     trigram('users_last_name_trgm_idx', t.lastName),
     trigram('users_email_trgm_idx', t.email),
+    // The member search also matches "First Last" typed as one.
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -171,7 +181,8 @@ export const sessions = pgTable(
     expiresAt: timestampTz('expires_at').notNull(),
     revokedAt: timestampTz('revoked_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // Sign-ins of a user, newest first (member activity and the team report).
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const userGroups = pgTable('user_groups', {
@@ -293,3 +304,162 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestampTz('reset_at').notNull(),
 });
+
+/** Courses; the course administration builds on these (category, links, lessons come with it). */
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Enabled courses can be assigned. */
+    status: boolean('status').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index('courses_name_idx').on(t.name, t.id), trigram('courses_name_trgm_idx', t.name)],
+);
+
+export const checklists = pgTable(
+  'checklists',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    status: boolean('status').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index('checklists_title_idx').on(t.title)],
+);
+
+/**
+ * A training a team lead assigned to a team: some courses, for every member of the team
+ * (`all`, members who join later included) or for the members in training_members (`some`).
+ */
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: id(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** A calendar day, no time zone: the day the training is due. */
+    deadline: date('deadline', { mode: 'string' }),
+    assignTo: text('assign_to').$type<'all' | 'some'>().notNull().default('all'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check('trainings_assign_to_check', sql`${t.assignTo} in ('all', 'some')`),
+    // The team's list, newest first; also finds a team's `all` trainings for the progress numbers.
+    index('trainings_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    trigram('trainings_title_trgm_idx', t.title),
+  ],
+);
+
+export const trainingCourses = pgTable(
+  'training_courses',
+  {
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainingId, t.courseId] }),
+    index('training_courses_course_idx').on(t.courseId),
+  ],
+);
+
+/** Members of a `some` training. */
+export const trainingMembers = pgTable(
+  'training_members',
+  {
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: timestampTz('assigned_at').notNull().defaultNow(),
+    lastEmailedAt: timestampTz('last_emailed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.userId] }), index('training_members_user_idx').on(t.userId)],
+);
+
+/** A user finished a course (once; taking it again keeps the first completion). */
+export const courseCompletions = pgTable(
+  'course_completions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: timestampTz('completed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_completions_course_idx').on(t.courseId),
+    index('course_completions_user_completed_idx').on(t.userId, t.completedAt),
+  ],
+);
+
+/** A checklist given to a user; `completed_at` is set when the user completes it. */
+export const checklistAssignments = pgTable(
+  'checklist_assignments',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checklistId: uuid('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    assignedAt: timestampTz('assigned_at').notNull().defaultNow(),
+    completedAt: timestampTz('completed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.checklistId] }),
+    index('checklist_assignments_checklist_idx').on(t.checklistId),
+  ],
+);
+
+/** Events and virtual meetings; the events administration builds on these. */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    kind: text('kind').$type<'event' | 'virtual-meeting'>().notNull().default('event'),
+    startsAt: timestampTz('starts_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check('events_kind_check', sql`${t.kind} in ('event', 'virtual-meeting')`),
+    index('events_starts_at_idx').on(t.startsAt),
+  ],
+);
+
+/** Who was invited to an event, and whether they attended. */
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attended: boolean('attended').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_attendees_user_idx').on(t.userId)],
+);
