@@ -6,7 +6,10 @@ import { passwordResetTokens, rateLimits, sessions } from './schema.ts';
 const GRACE = sql`now() - interval '1 day'`;
 
 export async function purgeExpired(db: Database): Promise<void> {
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, GRACE), lt(sessions.revokedAt, GRACE)));
+  // Sessions are also the sign-in history of the team dashboard (its last 30 days), so a session
+  // ended by logging out stays until it would have expired (SESSION_TTL_MS, 30 days); a revoked
+  // token is worthless, only its start time is still of use.
+  await db.delete(sessions).where(lt(sessions.expiresAt, GRACE));
   await db
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, GRACE), lt(passwordResetTokens.usedAt, GRACE)));

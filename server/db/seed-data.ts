@@ -229,3 +229,95 @@ export const lastNames = [
   'Wright',
   'Young',
 ];
+
+/** Courses of the demo; the last one is disabled, so it cannot be assigned. */
+export const courseNames = [
+  'Workplace Safety Essentials',
+  'Customer Service Fundamentals',
+  'Product Knowledge 101',
+  'Sales Conversations',
+  'Time Management',
+  'Data Privacy and GDPR',
+  'Leading Effective Meetings',
+  'Conflict Resolution',
+  'Company Culture and Values',
+  'Advanced Negotiation',
+  'First Aid Basics',
+  'Legacy CRM Training',
+] as const;
+export const disabledCourseNames: readonly string[] = ['Legacy CRM Training'];
+
+export const checklistTitles = [
+  'New Hire Paperwork',
+  'Equipment Setup',
+  'Safety Walkthrough',
+  'Quarterly Compliance Review',
+  'Customer Visit Preparation',
+  'Annual Performance Self-Review',
+] as const;
+
+type CourseName = (typeof courseNames)[number];
+type SeedTraining = {
+  team: (typeof teamsToSeed)[number]['title'];
+  title: string;
+  courses: CourseName[];
+  /** Days from the seeding day to the deadline; null for none. */
+  deadlineInDays: number | null;
+  createdDaysAgo: number;
+  /** 'some' trainings go to this many members of the team. */
+  someMembers?: number;
+};
+
+export const trainingsToSeed: SeedTraining[] = [
+  {
+    team: 'Growth Team',
+    title: 'Growth Onboarding',
+    courses: ['Company Culture and Values', 'Workplace Safety Essentials', 'Product Knowledge 101'],
+    deadlineInDays: 30,
+    createdDaysAgo: 45,
+  },
+  {
+    team: 'Growth Team',
+    title: 'Sales Excellence',
+    courses: ['Sales Conversations', 'Customer Service Fundamentals', 'Advanced Negotiation'],
+    deadlineInDays: null,
+    createdDaysAgo: 20,
+  },
+  {
+    team: 'Growth Team',
+    title: 'Leadership Track',
+    courses: ['Leading Effective Meetings', 'Conflict Resolution', 'Time Management'],
+    deadlineInDays: 60,
+    createdDaysAgo: 8,
+    someMembers: 6,
+  },
+  {
+    team: 'Enterprise Team',
+    title: 'Enterprise Compliance',
+    courses: ['Data Privacy and GDPR', 'Workplace Safety Essentials'],
+    deadlineInDays: 14,
+    createdDaysAgo: 35,
+  },
+  {
+    team: 'Enterprise Team',
+    title: 'Customer Care',
+    courses: ['Customer Service Fundamentals', 'Conflict Resolution', 'Time Management'],
+    deadlineInDays: null,
+    createdDaysAgo: 15,
+  },
+  {
+    team: 'Enterprise Team',
+    title: 'First Aid Volunteers',
+    courses: ['First Aid Basics'],
+    deadlineInDays: 45,
+    createdDaysAgo: 5,
+    someMembers: 5,
+  },
+  {
+    team: 'Freedom Team',
+    title: 'Freedom Starter Pack',
+    courses: ['Company Culture and Values', 'Product Knowledge 101'],
+    deadlineInDays: null,
+    createdDaysAgo: 25,
+  },
+];

@@ -30,6 +30,7 @@ import {
   teamsToSeed,
   userGroupNames,
 } from './seed-data.ts';
+import { seedTraining } from './seed-training.ts';
 
 /** Any constant works; it only keeps two processes starting at once from seeding twice. */
 const SEED_LOCK = 7_311_001;
@@ -236,6 +237,13 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await tx
       .insert(userGroupMembers)
       .values(memberRows.map((member) => ({ groupId: pick(groupIds, random), userId: member.id })));
+    await seedTraining(tx, {
+      random,
+      teamId,
+      leadOf: (title) => accountId(teamsToSeed.find((team) => team.title === title)?.lead ?? 'lead'),
+      membersOf: (title) =>
+        memberRows.filter((member) => memberTeam.get(member.email) === title).map((member) => member.id),
+    });
     return true;
   });
 }

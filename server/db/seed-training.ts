@@ -1,0 +1,139 @@
+import { hashToken, newToken } from '../auth/tokens.ts';
+import type { Database } from './client.ts';
+import {
+  checklistAssignments,
+  checklists,
+  courseCompletions,
+  courses,
+  sessions,
+  trainingCourses,
+  trainingMembers,
+  trainings,
+} from './schema.ts';
+import { checklistTitles, courseNames, disabledCourseNames, trainingsToSeed } from './seed-data.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Courses, checklists, the teams' assigned trainings, and a history for the members: completions
+ * (each member has a diligence of their own, so progress and the sorts differ visibly), checklists
+ * and a few past sign-ins (sessions that were logged out), so the dashboard's activity shows.
+ */
+export async function seedTraining(
+  tx: Transaction,
+  options: {
+    random: () => number;
+    teamId: (title: string) => string;
+    leadOf: (title: string) => string;
+    membersOf: (title: string) => string[];
+  },
+) {
+  const { random, teamId, leadOf, membersOf } = options;
+  const now = Date.now();
+  const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+  const day = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
+
+  const courseRows = await tx
+    .insert(courses)
+    .values(courseNames.map((name) => ({ name, status: !disabledCourseNames.includes(name) })))
+    .returning({ id: courses.id, name: courses.name });
+  const courseId = (name: string) => courseRows.find((row) => row.name === name)?.id as string;
+  const checklistIds = (
+    await tx
+      .insert(checklists)
+      .values(checklistTitles.map((title) => ({ title })))
+      .returning({ id: checklists.id })
+  ).map((row) => row.id);
+
+  // How keen each member is: from 0 (never completes anything) to 1.
+  const diligence = new Map<string, number>();
+  const keenness = (userId: string) => {
+    if (!diligence.has(userId)) diligence.set(userId, random() < 0.15 ? 0 : random());
+    return diligence.get(userId) as number;
+  };
+
+  const assignedCourses = new Map<string, { courseId: string; since: number }[]>();
+  for (const training of trainingsToSeed) {
+    const [row] = await tx
+      .insert(trainings)
+      .values({
+        teamId: teamId(training.team),
+        title: training.title,
+        deadline: training.deadlineInDays === null ? null : day(training.deadlineInDays),
+        assignTo: training.someMembers ? 'some' : 'all',
+        createdBy: leadOf(training.team),
+        createdAt: daysAgo(training.createdDaysAgo),
+        updatedAt: daysAgo(training.createdDaysAgo),
+      })
+      .returning({ id: trainings.id });
+    if (!row) throw new Error('Seeding a training returned nothing');
+    await tx
+      .insert(trainingCourses)
+      .values(training.courses.map((name) => ({ trainingId: row.id, courseId: courseId(name) })));
+    const members = membersOf(training.team);
+    const included = training.someMembers ? members.slice(0, training.someMembers) : members;
+    if (training.someMembers) {
+      await tx.insert(trainingMembers).values(
+        included.map((userId) => ({
+          trainingId: row.id,
+          userId,
+          assignedAt: daysAgo(training.createdDaysAgo),
+          lastEmailedAt: daysAgo(training.createdDaysAgo),
+        })),
+      );
+    }
+    for (const userId of included) {
+      const list = assignedCourses.get(userId) ?? [];
+      for (const name of training.courses)
+        list.push({ courseId: courseId(name), since: training.createdDaysAgo });
+      assignedCourses.set(userId, list);
+    }
+  }
+
+  const completions: (typeof courseCompletions.$inferInsert)[] = [];
+  for (const [userId, list] of assignedCourses) {
+    const done = new Set<string>();
+    for (const { courseId: id, since } of list) {
+      if (done.has(id) || random() >= keenness(userId)) continue;
+      done.add(id);
+      completions.push({ userId, courseId: id, completedAt: daysAgo(random() * since) });
+    }
+  }
+  if (completions.length > 0) await tx.insert(courseCompletions).values(completions);
+
+  const members = [...new Set(trainingsToSeed.flatMap((training) => membersOf(training.team)))];
+  const given: (typeof checklistAssignments.$inferInsert)[] = [];
+  const signIns: (typeof sessions.$inferInsert)[] = [];
+  for (const userId of members) {
+    const count = Math.floor(random() * 5);
+    const start = Math.floor(random() * checklistIds.length);
+    for (let index = 0; index < count; index += 1) {
+      const assignedDaysAgo = 20 + random() * 70;
+      const completed = random() < keenness(userId);
+      given.push({
+        userId,
+        checklistId: checklistIds[(start + index) % checklistIds.length] as string,
+        assignedAt: daysAgo(assignedDaysAgo),
+        completedAt: completed ? daysAgo(random() * assignedDaysAgo) : null,
+      });
+    }
+    if (random() < 0.4) {
+      for (let visit = Math.floor(random() * 3) + 1; visit > 0; visit -= 1) {
+        // A session that was logged out: nobody holds its token; it only records the sign-in.
+        const createdAt = daysAgo(1 + random() * 24);
+        signIns.push({
+          userId,
+          tokenHash: hashToken(newToken()),
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + 30 * DAY_MS),
+          revokedAt: new Date(createdAt.getTime() + 2 * HOUR_MS),
+        });
+      }
+    }
+  }
+  if (given.length > 0) await tx.insert(checklistAssignments).values(given);
+  if (signIns.length > 0) await tx.insert(sessions).values(signIns);
+}
