@@ -123,3 +123,9 @@ export type MemberDetail = {
   teamIds: string[];
   version: number;
 };
+
+/** Query of GET /user-portal/user/{memberId}: `team` is the team the member is viewed through, when known. */
+export const memberDetailQuerySchema = v.object({
+  team: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid(memberMessages.teamRequired))]), ''),
+});
+export type MemberDetailQuery = v.InferOutput<typeof memberDetailQuerySchema>;

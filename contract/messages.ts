@@ -28,6 +28,7 @@ export const messages = {
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   malformedJson: 'The request body is not valid JSON.',
+  malformedForm: 'The request body is not valid form data.',
   payloadTooLarge: 'The request body is too large.',
   userFetched: 'User fetched successfully.',
   sidebarFetched: 'Sidebar fetched successfully.',

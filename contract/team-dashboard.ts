@@ -126,6 +126,9 @@ export const memberImportSchema = v.object({
   ),
 });
 export type MemberImportInput = v.InferInput<typeof memberImportSchema>;
+export const memberImportMessages = {
+  imported: 'The rows are imported. Check the result of each row.',
+} as const;
 export type MemberImportResult = {
   row: number;
   status: 'created' | 'added' | 'refused';

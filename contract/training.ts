@@ -14,6 +14,10 @@ export const trainingMessages = {
   trainingDeleted: 'Training is deleted successfully.',
   trainingReassigned: 'Training is reassigned successfully.',
   emailResent: 'Email is sent successfully.',
+  // Server answers for a form that passed the schema but names what cannot be assigned.
+  courseUnavailable: 'One of the selected courses is not available.',
+  memberNotInTeam: 'One of the selected members is not in this team.',
+  staleVersion: 'This record was changed by someone else. Review the latest values and try again.',
 } as const;
 
 export type AssignedTraining = {
@@ -32,8 +36,12 @@ export type AssignedTraining = {
 export type AssignedTrainingDetail = AssignedTraining & {
   courses: { _id: string; name: string }[];
   assignTo: 'all' | 'some';
+  /** The chosen members of a 'some' training; empty for 'all', which is every member of the team, later ones too. */
   members: { _id: string; firstName: string; lastName: string }[];
 };
+
+/** Answer of POST resend-email: how many members were mailed. */
+export type TrainingMailed = { mailed: number };
 
 export type CourseOption = { _id: string; name: string };
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiErrorBody } from '../contract/envelope.ts';
@@ -6,29 +6,36 @@ import { messages } from '../contract/messages.ts';
 import { API_BASE } from '../contract/paths.ts';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
+import { profilePictureRoutes } from './files/profile-pictures.ts';
 import type { AppEnv, Logger } from './http/app-env.ts';
 import { handleError } from './http/errors.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
 import { lookupRoutes } from './routes/lookups.ts';
+import { isMemberFormRequest, memberRoutes } from './routes/members.ts';
+import { organizationRoutes } from './routes/organizations.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { sidebarRoutes } from './routes/sidebar.ts';
+import { teamMemberRoutes } from './routes/team-members.ts';
+import { teamReportRoutes } from './routes/team-reports.ts';
+import { trainingRoutes } from './routes/trainings.ts';
 import { userRoutes } from './routes/user.ts';
+import { MEMBER_FORM_MAX_BYTES } from './team/member-form.ts';
 
-/** JSON bodies are small; uploads, when they come, get their own limit on their own routes. */
+/** JSON bodies are small; the member form, which carries a picture, gets its own limit. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export type CreateAppOptions = { db: Database; config: Config; mailer: Mailer; logger?: Logger };
 
 export function createApp({ db, config, mailer, logger = console }: CreateAppOptions) {
   const deps = { db, config, mailer, logger };
+  const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
+  const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: (c) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413),
-      }),
+    .use((c, next) =>
+      isMemberFormRequest(c.req.method, c.req.path) ? formLimit(c, next) : jsonLimit(c, next),
     )
     // Answers carry personal data and tokens; a shared cache must never keep them.
     .use(async (c, next) => {
@@ -40,12 +47,18 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', userRoutes(deps))
     .route('/', sidebarRoutes(deps))
     .route('/', lookupRoutes(deps))
+    .route('/', organizationRoutes(deps))
+    .route('/', teamMemberRoutes(deps))
+    .route('/', teamReportRoutes(deps))
+    .route('/', memberRoutes(deps))
+    .route('/', trainingRoutes(deps))
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
     .route(API_BASE, api)
     .all('/api/*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404))
+    .route('/', profilePictureRoutes(config.dataDir))
     .route('/', distRoutes(config.distDir))
     .notFound((c) => c.text('Not Found', 404))
     .onError(handleError(logger));

@@ -4,13 +4,23 @@ import type { Database } from '../db/client.ts';
 import { passwordResetTokens } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-/** Issues a single-use reset token valid for RESET_TOKEN_TTL_MS and returns it; only its hash is kept. */
-export async function createResetToken(db: Database, userId: string): Promise<string> {
+/**
+ * An invitation's set-password link lasts a week: the invited person may not read mail within the
+ * hour a forgotten-password link gets. It is the same single-use reset token otherwise.
+ */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Issues a single-use reset token valid for `ttlMs` and returns it; only its hash is kept. */
+export async function createResetToken(
+  db: Database,
+  userId: string,
+  ttlMs: number = RESET_TOKEN_TTL_MS,
+): Promise<string> {
   const token = newToken();
   await db.insert(passwordResetTokens).values({
     userId,
     tokenHash: hashToken(token),
-    expiresAt: sql`now() + ${RESET_TOKEN_TTL_MS} * interval '1 millisecond'`,
+    expiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'`,
   });
   return token;
 }

@@ -9,9 +9,17 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = {
   /** Records the mail and hands it to delivery; resolves once it is recorded, not once delivered. */
   send(mail: Mail): Promise<void>;
+  /**
+   * The same for many mails (one per recipient of a training): recorded with multi-row inserts
+   * and delivered one after another, so a large team does not open a connection per member at once.
+   */
+  sendMany(mails: Mail[]): Promise<void>;
   /** Waits for deliveries under way, then closes the SMTP connection. */
   close(): Promise<void>;
 };
+
+/** Rows per insert when recording many mails. */
+const BATCH = 500;
 
 type MailerOptions = { db: Database; smtpUrl: string | undefined; from: string; logger: Logger };
 
@@ -39,7 +47,39 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
     }
   }
 
+  function track(delivery: Promise<void>) {
+    const tracked = delivery.finally(() => deliveries.delete(tracked));
+    deliveries.add(tracked);
+  }
+
   return {
+    async sendMany(mails) {
+      for (let start = 0; start < mails.length; start += BATCH) {
+        const batch = mails.slice(start, start + BATCH);
+        const rows = await db
+          .insert(mailOutbox)
+          .values(
+            batch.map((mail) => ({
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html ?? null,
+            })),
+          )
+          .returning({ id: mailOutbox.id });
+        if (!transport) {
+          for (const mail of batch)
+            logger.info(`Mail (not sent, no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+          continue;
+        }
+        const smtp = transport;
+        track(
+          (async () => {
+            for (const [index, row] of rows.entries()) await deliver(row.id, batch[index] as Mail, smtp);
+          })(),
+        );
+      }
+    },
     async send(mail) {
       const [row] = await db
         .insert(mailOutbox)
@@ -50,8 +90,7 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
         return;
       }
       // Not awaited: a slow mail server would otherwise make answers for known emails stand out.
-      const delivery = deliver(row.id, mail, transport).finally(() => deliveries.delete(delivery));
-      deliveries.add(delivery);
+      track(deliver(row.id, mail, transport));
     },
     async close() {
       await Promise.allSettled([...deliveries]);

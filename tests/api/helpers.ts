@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +117,8 @@ async function onServer(url: string, statement: string) {
 
 type CallOptions = {
   body?: unknown;
+  /** Sent as multipart/form-data (the member form). */
+  form?: FormData;
   /** Sent as is instead of JSON-encoding `body`. */
   rawBody?: string;
   token?: string;
@@ -122,8 +133,10 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export async function createTestContext(overrides: Partial<Config> = {}) {
   const handle = await openTestDatabase();
   const { logger, lines } = recordingLogger();
+  // Uploads go to a directory of the test file's own, never into the project's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'training-admin-api-data-'));
   const config: Config = {
-    ...readConfig({ APP_URL, DIST_DIR: '/nonexistent/dist' }),
+    ...readConfig({ APP_URL, DIST_DIR: '/nonexistent/dist', DATA_DIR: dataDir }),
     ...overrides,
   };
   const mailer = createMailer({ db: handle.db, smtpUrl: undefined, from: config.mailFrom, logger });
@@ -133,7 +146,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
 
   async function call(method: string, path: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined = options.rawBody;
+    let body: string | FormData | undefined = options.rawBody ?? options.form;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
@@ -165,6 +178,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     app,
     build,
     db: handle.db as Database,
+    config,
     logs: lines,
     call,
     login,
@@ -172,6 +186,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     close: async () => {
       await mailer.close();
       await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

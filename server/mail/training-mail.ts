@@ -1,0 +1,51 @@
+import type { Mail } from './mailer.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export type TrainingMailKind = 'assigned' | 'reassigned' | 'reminder';
+
+const subjects: Record<TrainingMailKind, (title: string) => string> = {
+  assigned: (title) => `New training assigned: ${title}`,
+  reassigned: (title) => `Training reassigned: ${title}`,
+  reminder: (title) => `Reminder: ${title}`,
+};
+
+const intros: Record<TrainingMailKind, string> = {
+  assigned: 'A new training was assigned to you.',
+  reassigned: 'A training you have not finished yet was assigned to you again.',
+  reminder: 'This is a reminder of a training assigned to you.',
+};
+
+/** Tells one member about a training: its courses, its deadline and where to take it. */
+export function trainingMail(
+  kind: TrainingMailKind,
+  member: { email: string; firstName: string },
+  training: { title: string; deadline: string | null; courses: string[] },
+  link: string,
+): Mail {
+  const greeting = member.firstName ? `Hello ${member.firstName},` : 'Hello,';
+  const due = training.deadline ? `Please complete it by ${training.deadline}.` : 'It has no deadline.';
+  return {
+    to: member.email,
+    subject: subjects[kind](training.title),
+    text: [
+      greeting,
+      '',
+      intros[kind],
+      `Training: ${training.title}`,
+      'Courses:',
+      ...training.courses.map((course) => `- ${course}`),
+      due,
+      '',
+      `Start here: ${link}`,
+    ].join('\n'),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intros[kind])}</p>`,
+      `<p>Training: <strong>${escapeHtml(training.title)}</strong></p>`,
+      `<ul>${training.courses.map((course) => `<li>${escapeHtml(course)}</li>`).join('')}</ul>`,
+      `<p>${escapeHtml(due)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ].join('\n'),
+  };
+}

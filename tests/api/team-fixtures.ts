@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
+import type { Database } from '../../server/db/client.ts';
+import {
+  checklistAssignments,
+  courseCompletions,
+  teamMembers,
+  teams,
+  trainingCourses,
+  trainingMembers,
+  trainings,
+  users,
+} from '../../server/db/schema.ts';
+
+export async function teamIds(db: Database) {
+  const rows = await db.select({ id: teams.id, title: teams.title }).from(teams);
+  const id = (title: string) => rows.find((row) => row.title === title)?.id as string;
+  return { growth: id('Growth Team'), enterprise: id('Enterprise Team'), freedom: id('Freedom Team') };
+}
+
+const percent = (done: number, of: number) => (of === 0 ? 0 : Math.round((100 * done) / of));
+
+/**
+ * The cards of a team's members computed here from whole tables, written plainly and apart from
+ * the server's SQL, following the semantics in server/team/progress.ts.
+ */
+export async function expectedCards(db: Database, teamId: string): Promise<TeamMemberCard[]> {
+  const [allTrainings, courseLinks, chosen, memberships, completions, checklists, people] = await Promise.all(
+    [
+      db.select().from(trainings),
+      db.select().from(trainingCourses),
+      db.select().from(trainingMembers),
+      db.select().from(teamMembers),
+      db.select().from(courseCompletions),
+      db.select().from(checklistAssignments),
+      db.select().from(users),
+    ],
+  );
+  const memberIds = memberships.filter((row) => row.teamId === teamId).map((row) => row.userId);
+  return memberIds.map((userId) => {
+    const user = people.find((person) => person.id === userId);
+    if (!user) throw new Error(`No user ${userId}`);
+    const myTeams = memberships.filter((row) => row.userId === userId).map((row) => row.teamId);
+    const myTrainings = allTrainings
+      .filter((training) =>
+        training.assignTo === 'all'
+          ? myTeams.includes(training.teamId)
+          : chosen.some((row) => row.trainingId === training.id && row.userId === userId),
+      )
+      .map((training) => training.id);
+    const assigned = new Set(
+      courseLinks.filter((link) => myTrainings.includes(link.trainingId)).map((link) => link.courseId),
+    );
+    const completed = [...assigned].filter((courseId) =>
+      completions.some((row) => row.userId === userId && row.courseId === courseId),
+    ).length;
+    const mine = checklists.filter((row) => row.userId === userId);
+    const done = mine.filter((row) => row.completedAt !== null).length;
+    return {
+      _id: userId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      profilePicture: user.profilePicture,
+      coursesAssigned: assigned.size,
+      coursesCompleted: completed,
+      courseProgress: percent(completed, assigned.size),
+      checklistsAssigned: mine.length,
+      checklistsCompleted: done,
+      checklistProgress: percent(done, mine.length),
+    };
+  });
+}
+
+/** Name order of the list: last name, first name (case-insensitive), then id. */
+export function byName(a: TeamMemberCard, b: TeamMemberCard): number {
+  const keys = (card: TeamMemberCard) => [
+    card.lastName.toLowerCase(),
+    card.firstName.toLowerCase(),
+    card._id,
+  ];
+  const [left, right] = [keys(a), keys(b)];
+  for (let index = 0; index < left.length; index += 1) {
+    if ((left[index] as string) < (right[index] as string)) return -1;
+    if ((left[index] as string) > (right[index] as string)) return 1;
+  }
+  return 0;
+}
+
+export async function memberIdsOf(db: Database, teamId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
+  return rows.map((row) => row.userId);
+}
+
+/** Smallest real images of each accepted type, and text that merely claims to be one. */
+export const images = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  jpeg: Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00,
+    0x01, 0x00, 0x00, 0xff, 0xd9,
+  ]),
+  text: Buffer.from('this is not an image\n'),
+};
