@@ -91,7 +91,8 @@ export async function memberIdsOf(db: Database, teamId: string): Promise<string[
   const rows = await db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(eq(teamMembers.teamId, teamId));
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(teamMembers.userId);
   return rows.map((row) => row.userId);
 }
 

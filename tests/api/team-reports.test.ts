@@ -1,0 +1,276 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages.ts';
+import { paths } from '../../contract/paths.ts';
+import type { ActivityEntry, AttendanceEntry, TranscriptEntry } from '../../contract/team-dashboard.ts';
+import {
+  checklistAssignments,
+  courseCompletions,
+  courses,
+  eventAttendees,
+  events,
+  sessions,
+  teamMembers,
+  trainingMembers,
+  trainings,
+  users,
+} from '../../server/db/schema.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { expectedCards, memberIdsOf, teamIds } from './team-fixtures.ts';
+
+let t: TestContext;
+let team: Awaited<ReturnType<typeof teamIds>>;
+let lead: string;
+let growth: string[];
+beforeAll(async () => {
+  t = await createTestContext();
+  team = await teamIds(t.db);
+  lead = await t.login(demo.lead.email, demo.lead.password);
+  growth = await memberIdsOf(t.db, team.growth);
+});
+afterAll(() => t.close());
+
+const get = (path: string, token = lead) => t.call('GET', path, { token });
+const thirtyDaysAgo = sql`now() - interval '30 days'`;
+const isNewestFirst = (times: string[]) =>
+  times.every((time, index) => index === 0 || times[index - 1]! >= time);
+
+describe('GET team report', () => {
+  it('counts members, available users and the last 30 days of activity', async () => {
+    const [disabled] = growth;
+    await t.db
+      .update(users)
+      .set({ status: false })
+      .where(eq(users.id, disabled as string));
+    const response = await get(paths.teamReport(team.growth));
+    await t.db
+      .update(users)
+      .set({ status: true })
+      .where(eq(users.id, disabled as string));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: messages.listFetched,
+      results: {
+        membersCount: 25,
+        availableUsers: 24,
+        activity: {
+          signIns: await t.db.$count(
+            sessions,
+            and(inArray(sessions.userId, growth), gt(sessions.createdAt, thirtyDaysAgo)),
+          ),
+          courseCompletions: await t.db.$count(
+            courseCompletions,
+            and(inArray(courseCompletions.userId, growth), gt(courseCompletions.completedAt, thirtyDaysAgo)),
+          ),
+          checklistCompletions: await t.db.$count(
+            checklistAssignments,
+            and(
+              inArray(checklistAssignments.userId, growth),
+              gt(checklistAssignments.completedAt, thirtyDaysAgo),
+            ),
+          ),
+        },
+        virtualAttendance: { invited: 0, attended: 0 },
+      },
+    });
+    expect(response.body.results.activity.signIns).toBeGreaterThan(0);
+    expect(response.body.results.activity.courseCompletions).toBeGreaterThan(0);
+  });
+
+  it("answers 403 to another team's lead", async () => {
+    const lead2 = await t.login(demo.lead2.email, demo.lead2.password);
+    expect((await get(paths.teamReport(team.growth), lead2)).status).toBe(403);
+    expect((await get(paths.teamActivity(team.growth), lead2)).status).toBe(403);
+    expect((await get(paths.teamAttendance(team.growth), lead2)).status).toBe(403);
+    expect((await get(paths.memberSummary(team.growth, growth[0] as string), lead2)).status).toBe(403);
+  });
+});
+
+describe('GET team activity', () => {
+  it('lists sign-ins and completions of the last 30 days, newest first, with the member', async () => {
+    const [member] = growth;
+    const [course] = await t.db.select().from(courses).limit(1);
+    // Outside the window: must not show.
+    await t.db
+      .insert(courseCompletions)
+      .values({
+        userId: member as string,
+        courseId: course?.id as string,
+        completedAt: sql`now() - interval '40 days'`,
+      })
+      .onConflictDoUpdate({
+        target: [courseCompletions.userId, courseCompletions.courseId],
+        set: { completedAt: sql`now() - interval '40 days'` },
+      });
+
+    const response = await get(paths.teamActivity(team.growth));
+    expect(response.status).toBe(200);
+    const entries = response.body.results as ActivityEntry[];
+    const inWindow =
+      (await t.db.$count(
+        sessions,
+        and(inArray(sessions.userId, growth), gt(sessions.createdAt, thirtyDaysAgo)),
+      )) +
+      (await t.db.$count(
+        courseCompletions,
+        and(inArray(courseCompletions.userId, growth), gt(courseCompletions.completedAt, thirtyDaysAgo)),
+      )) +
+      (await t.db.$count(
+        checklistAssignments,
+        and(
+          inArray(checklistAssignments.userId, growth),
+          gt(checklistAssignments.completedAt, thirtyDaysAgo),
+        ),
+      ));
+    expect(entries).toHaveLength(Math.min(100, inWindow));
+    expect(new Set(entries.map((entry) => entry.kind))).toEqual(
+      new Set(['sign-in', 'course-completed', 'checklist-completed']),
+    );
+    expect(isNewestFirst(entries.map((entry) => entry.at))).toBe(true);
+    const since = Date.now() - 30 * 24 * 60 * 60 * 1000;
+    expect(entries.every((entry) => Date.parse(entry.at) > since)).toBe(true);
+    expect(entries.every((entry) => growth.includes(entry.member?._id as string))).toBe(true);
+    expect(entries[0]).toEqual({
+      kind: expect.any(String),
+      title: expect.any(String),
+      at: expect.any(String),
+      member: { _id: expect.any(String), firstName: expect.any(String), lastName: expect.any(String) },
+    });
+    expect(entries.find((entry) => entry.kind === 'sign-in')?.title).toBe('Signed in');
+  });
+});
+
+describe('attendance', () => {
+  it('is empty with no events, then lists invitations with attendance, latest first', async () => {
+    expect((await get(paths.teamAttendance(team.growth))).body.results).toEqual([]);
+    const [meeting, event] = await t.db
+      .insert(events)
+      .values([
+        {
+          title: 'Monthly sync',
+          kind: 'virtual-meeting' as const,
+          startsAt: new Date('2030-01-10T15:00:00Z'),
+        },
+        { title: 'Summer meetup', kind: 'event' as const, startsAt: new Date('2029-07-01T09:00:00Z') },
+      ])
+      .returning();
+    const [first, second] = growth;
+    await t.db.insert(eventAttendees).values([
+      { eventId: meeting?.id as string, userId: first as string, attended: true },
+      { eventId: meeting?.id as string, userId: second as string, attended: false },
+      { eventId: event?.id as string, userId: first as string, attended: true },
+    ]);
+
+    const teamWide = (await get(paths.teamAttendance(team.growth))).body.results as AttendanceEntry[];
+    expect(teamWide).toHaveLength(3);
+    expect(teamWide.map((entry) => entry.title)).toEqual(['Monthly sync', 'Monthly sync', 'Summer meetup']);
+    expect(teamWide[2]).toEqual({
+      eventId: event?.id,
+      title: 'Summer meetup',
+      startsAt: '2029-07-01T09:00:00.000Z',
+      kind: 'event',
+      attended: true,
+      member: expect.objectContaining({ _id: first }),
+    });
+
+    const mine = await get(paths.memberAttendance(team.growth, second as string));
+    expect(mine.body.results).toEqual([
+      {
+        eventId: meeting?.id,
+        title: 'Monthly sync',
+        startsAt: '2030-01-10T15:00:00.000Z',
+        kind: 'virtual-meeting',
+        attended: false,
+      },
+    ]);
+    const report = await get(paths.teamReport(team.growth));
+    expect(report.body.results.virtualAttendance).toEqual({ invited: 2, attended: 1 });
+  });
+});
+
+describe('member views', () => {
+  it('summarises a member: the card, the last sign-in and their teams', async () => {
+    const cards = await expectedCards(t.db, team.growth);
+    const card = cards.find((entry) => entry.coursesCompleted > 0) ?? cards[0];
+    const response = await get(paths.memberSummary(team.growth, card?._id as string));
+    expect(response.status).toBe(200);
+    const [last] = await t.db
+      .select({ at: sql<string>`max(${sessions.createdAt})` })
+      .from(sessions)
+      .where(eq(sessions.userId, card?._id as string));
+    expect(response.body.results).toEqual({
+      member: {
+        ...card,
+        lastSignInAt: last?.at ? new Date(last.at).toISOString() : null,
+        teams: [{ _id: team.growth, title: 'Growth Team' }],
+      },
+    });
+  });
+
+  it('lists the transcript: each assigned course once, with its training and completion, then checklists', async () => {
+    const [leadership] = await t.db.select().from(trainings).where(eq(trainings.title, 'Leadership Track'));
+    const [chosen] = await t.db
+      .select()
+      .from(trainingMembers)
+      .where(eq(trainingMembers.trainingId, leadership?.id as string));
+    const memberId = chosen?.userId as string;
+    const response = await get(paths.memberTranscript(team.growth, memberId));
+    expect(response.status).toBe(200);
+    const entries = response.body.results as TranscriptEntry[];
+    const [card] = (await expectedCards(t.db, team.growth)).filter((entry) => entry._id === memberId);
+    const courseEntries = entries.filter((entry) => entry.kind === 'course');
+    expect(courseEntries).toHaveLength(card?.coursesAssigned as number);
+    expect(new Set(courseEntries.map((entry) => entry._id)).size).toBe(courseEntries.length);
+    expect(courseEntries.filter((entry) => entry.completedAt !== null)).toHaveLength(
+      card?.coursesCompleted as number,
+    );
+    expect(entries.filter((entry) => entry.kind === 'checklist')).toHaveLength(
+      card?.checklistsAssigned as number,
+    );
+    expect(entries.findIndex((entry) => entry.kind === 'checklist')).not.toBeLessThan(courseEntries.length);
+    const meeting = courseEntries.find((entry) => entry.title === 'Leading Effective Meetings');
+    expect(meeting).toMatchObject({ trainingTitle: 'Leadership Track', deadline: leadership?.deadline });
+    expect(entries.find((entry) => entry.kind === 'checklist')).toMatchObject({
+      trainingTitle: null,
+      deadline: null,
+    });
+  });
+
+  it("lists a member's own sign-ins and completions, newest first", async () => {
+    const user = await t.createUser({ email: 'signs-in@example.com', password: 'secret1' });
+    await t.db.insert(teamMembers).values({ teamId: team.growth, userId: user.id });
+    await t.login('signs-in@example.com', 'secret1');
+    const [course] = await t.db.select().from(courses).where(eq(courses.name, 'Time Management'));
+    await t.db.insert(courseCompletions).values({
+      userId: user.id,
+      courseId: course?.id as string,
+      completedAt: sql`now() - interval '3 days'`,
+    });
+
+    const response = await get(paths.memberActivity(team.growth, user.id));
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([
+      { kind: 'sign-in', title: 'Signed in', at: expect.any(String) },
+      { kind: 'course-completed', title: 'Time Management', at: expect.any(String) },
+    ]);
+    const seeded = growth[1] as string;
+    const history = (await get(paths.memberActivity(team.growth, seeded))).body.results as ActivityEntry[];
+    expect(isNewestFirst(history.map((entry) => entry.at))).toBe(true);
+    expect(history.every((entry) => entry.member === undefined)).toBe(true);
+  });
+
+  it('answers 404 for a member who is not in the team, whichever view', async () => {
+    const [enterpriseMember] = await memberIdsOf(t.db, team.enterprise);
+    for (const path of [
+      paths.memberSummary,
+      paths.memberTranscript,
+      paths.memberActivity,
+      paths.memberAttendance,
+    ]) {
+      const response = await get(path(team.growth, enterpriseMember as string));
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: messages.notFound });
+      expect((await get(path(team.growth, 'not-an-id'))).status).toBe(404);
+    }
+  });
+});
