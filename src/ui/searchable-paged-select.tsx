@@ -9,7 +9,7 @@ import {
   type UseInfiniteQueryOptions,
   useInfiniteQuery,
 } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** An entry of a paged lookup list (locations, departments). */
 export type LookupItem = { _id: string; title: string };
@@ -68,8 +68,6 @@ export function SearchablePagedSelect({
   name,
   disabled,
 }: SearchablePagedSelectProps) {
-  const inputId = useId();
-  const labelId = `${inputId}-label`;
   const listRef = useRef<HTMLDivElement>(null);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   // null while the user is not typing: the input then shows the chosen option's label.
@@ -92,7 +90,9 @@ export function SearchablePagedSelect({
 
   const loadMoreIfNearBottom = () => {
     const element = listRef.current;
-    if (element && hasNextPage && !isFetchingNextPage && nearListBottom(element)) void fetchNextPage();
+    // A closed list is still mounted but has no size, and would look scrolled to its end.
+    if (!element || !combobox.dropdownOpened || element.clientHeight === 0) return;
+    if (hasNextPage && !isFetchingNextPage && nearListBottom(element)) void fetchNextPage();
   };
 
   // A first page too short to scroll would never fire a scroll event: keep loading until it can.
@@ -116,10 +116,8 @@ export function SearchablePagedSelect({
     <Combobox store={combobox} onOptionSubmit={choose} disabled={disabled}>
       <Combobox.Target withExpandedAttribute>
         <InputBase
-          id={inputId}
           name={name}
           label={label}
-          labelProps={{ id: labelId }}
           placeholder={placeholder}
           value={search ?? selectedLabel}
           error={error}
@@ -133,6 +131,8 @@ export function SearchablePagedSelect({
           onFocus={() => combobox.openDropdown()}
           onBlur={() => {
             combobox.closeDropdown();
+            // Erasing the text and leaving the field clears the choice, as the clear button does.
+            if (search !== null && search.trim() === '' && value !== '') onChange('');
             setSearch(null);
             onBlur?.();
           }}
@@ -142,7 +142,8 @@ export function SearchablePagedSelect({
                 onClear={clear}
                 aria-hidden={false}
                 tabIndex={0}
-                aria-label={`Clear ${label}`}
+                // Not named after the field, so the field's label finds only the field.
+                aria-label="Clear selection"
               />
             ) : (
               <Combobox.Chevron error={error} />
@@ -155,7 +156,9 @@ export function SearchablePagedSelect({
       <Combobox.Dropdown>
         <Combobox.Options
           ref={listRef}
-          labelledBy={labelId}
+          // Named apart from the field, so the field's label finds only the field (the list stays
+          // mounted while closed).
+          aria-label="Options"
           mah={DROPDOWN_LIST_HEIGHT_PX}
           style={{ overflowY: 'auto' }}
           onScroll={loadMoreIfNearBottom}
