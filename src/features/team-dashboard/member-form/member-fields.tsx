@@ -1,0 +1,113 @@
+import type { MemberDetail } from '@contract/member';
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PictureField } from './picture-field';
+import { departmentPagesOptions, locationPagesOptions, roleOptions } from './queries';
+import type { MemberForm, MemberFormMode } from './use-member-form';
+
+type MemberFieldsProps = {
+  form: MemberForm;
+  mode: MemberFormMode;
+  /** Editing: the record, whose current choices label the selects before their lists load. */
+  record?: MemberDetail;
+  /** Changes when the form starts over. */
+  generation: number;
+};
+
+function optionOf(entry: { _id: string; title: string } | null | undefined) {
+  return entry ? { value: entry._id, label: entry.title } : null;
+}
+
+function useRoleData(record: MemberDetail | undefined) {
+  const roles = useQuery(roleOptions());
+  // Until the role list arrives (or offline without it), the record's own roles still show by name.
+  const source = roles.data ?? record?.roleId ?? [];
+  return source.map((role) => ({ value: role._id, label: role.name }));
+}
+
+export function MemberFields({ form, mode, record, generation }: MemberFieldsProps) {
+  const editing = mode === 'edit';
+  const roleData = useRoleData(record);
+  const passwordHint = editing ? 'Leave blank to keep the current password.' : undefined;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <form.AppField name="firstName">
+              {(field) => <field.TextField label="First Name*" autoComplete="off" />}
+            </form.AppField>
+            <form.AppField name="lastName">
+              {(field) => <field.TextField label="Last Name*" autoComplete="off" />}
+            </form.AppField>
+            <form.AppField name="email">
+              {(field) => <field.TextField type="email" label="Email*" autoComplete="off" />}
+            </form.AppField>
+            <form.AppField name="locationId">
+              {(field) => (
+                <field.PagedSelectField
+                  label="Location"
+                  placeholder="Search Location"
+                  nothingFound="No location found."
+                  query={locationPagesOptions}
+                  selectedOption={optionOf(record?.location)}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="password">
+              {(field) => (
+                <field.TextField
+                  type="password"
+                  label={editing ? 'Password' : 'Password*'}
+                  description={passwordHint}
+                  autoComplete="new-password"
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="confirmPassword">
+              {(field) => (
+                <field.TextField
+                  type="password"
+                  label={editing ? 'Confirm Password' : 'Confirm Password*'}
+                  description={passwordHint}
+                  autoComplete="new-password"
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="departmentId">
+              {(field) => (
+                <field.PagedSelectField
+                  label="Department"
+                  placeholder="Search Department"
+                  nothingFound="No department found."
+                  query={departmentPagesOptions}
+                  selectedOption={optionOf(record?.department)}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="roleId">
+              {(field) => (
+                <field.MultiSelectField
+                  label="Membership Role"
+                  placeholder="--Select Role--"
+                  data={roleData}
+                  searchable
+                  clearable
+                  hidePickedOptions
+                  nothingFoundMessage="No role found."
+                />
+              )}
+            </form.AppField>
+          </SimpleGrid>
+          <form.AppField name="resetPassword">
+            {(field) => <field.SwitchField label="Require Password Reset" />}
+          </form.AppField>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        <PictureField key={generation} form={form} />
+      </Grid.Col>
+    </Grid>
+  );
+}

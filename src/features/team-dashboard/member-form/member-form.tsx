@@ -1,0 +1,80 @@
+import type { ApiSuccess } from '@contract/envelope';
+import type { MemberDetail } from '@contract/member';
+import { Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { PageTitle } from '@/ui/page-title';
+import type { MemberFormValues } from './form-values';
+import { MemberFields } from './member-fields';
+import { type MemberFormMode, useMemberForm } from './use-member-form';
+
+type MemberFormProps = {
+  mode: MemberFormMode;
+  teamId: string;
+  initialValues: MemberFormValues;
+  save: (values: MemberFormValues) => Promise<ApiSuccess<MemberDetail>>;
+  record?: MemberDetail;
+  reload?: () => Promise<MemberDetail>;
+};
+
+const texts = {
+  add: { crumb: 'Add Member', title: 'Add New Member', stay: 'Save & New', close: 'Save' },
+  edit: { crumb: 'Edit Member', title: 'Edit Member', stay: 'Update', close: 'Update & Close' },
+} as const;
+
+/** The Add/Edit Member screen (spec 2): breadcrumb, title, the three buttons and the fields. */
+export function MemberFormView({ mode, teamId, initialValues, save, record, reload }: MemberFormProps) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const { form, pendingAction, generation } = useMemberForm({ mode, teamId, initialValues, save, reload });
+  const text = texts[mode];
+
+  const cancel = () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void navigate({ to: '/user-portal/team-dashboard', search: { team: teamId } });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs mb="xs">
+          <Anchor
+            renderRoot={(props) => (
+              <Link to="/user-portal/team-dashboard" search={{ team: teamId }} {...props} />
+            )}
+          >
+            Team Dashboard
+          </Anchor>
+          <Text aria-current="page">{text.crumb}</Text>
+        </Breadcrumbs>
+      </nav>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{text.title}</PageTitle>
+        <Group gap="sm" mb="md">
+          <Button variant="default" onClick={cancel} disabled={pendingAction !== null}>
+            Cancel
+          </Button>
+          <Button
+            variant="light"
+            loading={pendingAction === 'stay'}
+            disabled={pendingAction === 'close'}
+            onClick={() => void form.handleSubmit({ action: 'stay' })}
+          >
+            {text.stay}
+          </Button>
+          <Button type="submit" loading={pendingAction === 'close'} disabled={pendingAction === 'stay'}>
+            {text.close}
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder p="lg" radius="md">
+        <MemberFields form={form} mode={mode} record={record} generation={generation} />
+      </Paper>
+    </form>
+  );
+}

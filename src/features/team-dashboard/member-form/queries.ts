@@ -1,0 +1,105 @@
+import type { LookupPage } from '@contract/envelope';
+import type { Department, Location, MembershipRole } from '@contract/lookups';
+import type { MemberDetail } from '@contract/member';
+import { paths } from '@contract/paths';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { toast } from '@/lib/notify';
+import { teamKeys } from '../keys';
+import { type MemberFormValues, toMemberFormData } from './form-values';
+
+/** Lookup lists of the member form; a search text is part of the key, so each search is cached apart. */
+export const lookupKeys = {
+  all: ['lookups'] as const,
+  locations: (search: string) => [...lookupKeys.all, 'location', search] as const,
+  departments: (search: string) => [...lookupKeys.all, 'department', search] as const,
+  roles: () => [...lookupKeys.all, 'role'] as const,
+};
+
+const LOOKUP_PAGE_SIZE = 10;
+
+/** The page after `last` while there is one; lookup lists name their page count `totalPage`. */
+export function nextLookupPage(last: LookupPage<unknown>): number | undefined {
+  return last.page < last.totalPage ? last.page + 1 : undefined;
+}
+
+function lookupPages<T extends Location | Department>(
+  path: typeof paths.location | typeof paths.department,
+  queryKey: readonly unknown[],
+  search: string,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<LookupPage<T>>(path, {
+          query: { page: pageParam, limit: LOOKUP_PAGE_SIZE, search },
+          signal,
+        })
+      ).results,
+    initialPageParam: 1,
+    getNextPageParam: nextLookupPage,
+    // The form opens offline too, with the choices seen last.
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+}
+
+export const locationPagesOptions = (search: string) =>
+  lookupPages<Location>(paths.location, lookupKeys.locations(search), search);
+
+export const departmentPagesOptions = (search: string) =>
+  lookupPages<Department>(paths.department, lookupKeys.departments(search), search);
+
+export const roleOptions = () =>
+  queryOptions({
+    queryKey: lookupKeys.roles(),
+    queryFn: async ({ signal }) => (await api.get<MembershipRole[]>(paths.role, { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+/** The member being edited; the team is the one the lead opened it from (the server checks they lead it). */
+export const memberDetailOptions = (memberId: string, teamId: string) =>
+  queryOptions({
+    queryKey: teamKeys.member(memberId),
+    queryFn: async ({ signal }) =>
+      (await api.get<MemberDetail>(paths.member(memberId), { query: { team: teamId }, signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+/** After a save: the server's message, fresh member lists of the team and the saved record in the cache. */
+function useOnMemberSaved(teamId: string) {
+  const queryClient = useQueryClient();
+  return async ({ message, results }: { message: string; results: MemberDetail }) => {
+    toast.success(message);
+    queryClient.setQueryData(teamKeys.member(results._id), results);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+      // The member's own views (summary, transcript...) show the name and picture too.
+      queryClient.invalidateQueries({
+        queryKey: teamKeys.member(results._id),
+        predicate: (query) => query.queryKey.length > teamKeys.member(results._id).length,
+      }),
+    ]);
+  };
+}
+
+/** POST the add form as multipart. */
+export function useAddMember(teamId: string) {
+  const onSuccess = useOnMemberSaved(teamId);
+  return useMutation({
+    mutationFn: (values: MemberFormValues) =>
+      api.post<MemberDetail>(paths.addMember, toMemberFormData(values)),
+    onSuccess,
+  });
+}
+
+/** PATCH the edit form as multipart, with the record's version (a stale one is answered 409). */
+export function useUpdateMember(teamId: string, memberId: string) {
+  const onSuccess = useOnMemberSaved(teamId);
+  return useMutation({
+    mutationFn: (values: MemberFormValues) =>
+      api.patch<MemberDetail>(paths.member(memberId), toMemberFormData(values)),
+    onSuccess,
+  });
+}

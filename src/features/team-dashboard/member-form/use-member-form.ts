@@ -1,0 +1,91 @@
+import type { ApiSuccess, FieldErrors } from '@contract/envelope';
+import { type MemberDetail, memberCreateSchema, memberUpdateSchema } from '@contract/member';
+import { toFieldErrors } from '@contract/validation';
+import { type AnyFormApi, revalidateLogic } from '@tanstack/react-form';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { isApiError } from '@/lib/api-error';
+import { useAppForm } from '@/ui/form/app-form';
+import { applyServerErrors } from '@/ui/form/server-errors';
+import { emptyMemberValues, type MemberFormValues, toMemberFormValues } from './form-values';
+
+/** 'stay': Save & New (adding) or Update (editing); 'close': Save or Update & Close, back to the dashboard. */
+export type SaveAction = 'stay' | 'close';
+export type MemberFormMode = 'add' | 'edit';
+
+/**
+ * The contract schema as a form validator. The schema is not handed to the form as a Standard Schema
+ * because its input type lacks the form's preview-only fields (the picture file and URL).
+ */
+function validateWith(schema: typeof memberCreateSchema | typeof memberUpdateSchema) {
+  return ({ value }: { value: MemberFormValues }) => {
+    const result = v.safeParse(schema, value);
+    return result.success ? undefined : { fields: toFieldErrors(result.issues) };
+  };
+}
+
+/** A 409's field messages (duplicate email) under their fields; the api client already showed the toast. */
+function placeConflictErrors(form: AnyFormApi, errors: FieldErrors) {
+  for (const [name, message] of Object.entries(errors)) {
+    if (form.getFieldMeta(name)) {
+      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
+    }
+  }
+}
+
+type UseMemberFormOptions = {
+  mode: MemberFormMode;
+  teamId: string;
+  initialValues: MemberFormValues;
+  save: (values: MemberFormValues) => Promise<ApiSuccess<MemberDetail>>;
+  /** Editing: the current record, read again after a stale-version conflict. */
+  reload?: () => Promise<MemberDetail>;
+};
+
+export function useMemberForm({ mode, teamId, initialValues, save, reload }: UseMemberFormOptions) {
+  const navigate = useNavigate();
+  const [pendingAction, setPendingAction] = useState<SaveAction | null>(null);
+  // Bumped when the form starts over, so pieces with state of their own (the picture's refusal) do too.
+  const [generation, setGeneration] = useState(0);
+
+  const form = useAppForm({
+    defaultValues: initialValues,
+    onSubmitMeta: { action: 'close' as SaveAction },
+    // Checked on the first submit, then on every change.
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: validateWith(mode === 'add' ? memberCreateSchema : memberUpdateSchema) },
+    onSubmit: async ({ value, meta, formApi }) => {
+      setPendingAction(meta.action);
+      try {
+        const { results } = await save(value);
+        if (meta.action === 'close') {
+          await navigate({ to: '/user-portal/team-dashboard', search: { team: teamId } });
+          return;
+        }
+        // Adding: a blank form for the next member. Editing: the saved record, with its new version.
+        formApi.reset(mode === 'add' ? emptyMemberValues(teamId) : toMemberFormValues(results, teamId));
+        setGeneration((current) => current + 1);
+      } catch (error) {
+        if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409) return;
+        if (Object.keys(error.errors).length > 0) {
+          placeConflictErrors(formApi, error.errors);
+        } else if (reload) {
+          // Stale version: the server's message was toasted; show the record as it is now.
+          // A failed reload was toasted by the api client, and the form keeps what the user typed.
+          const current = await reload().catch(() => null);
+          if (current) {
+            formApi.reset(toMemberFormValues(current, teamId));
+            setGeneration((count) => count + 1);
+          }
+        }
+      } finally {
+        setPendingAction(null);
+      }
+    },
+  });
+
+  return { form, pendingAction, generation };
+}
+
+export type MemberForm = ReturnType<typeof useMemberForm>['form'];
