@@ -67,6 +67,7 @@ import { Route as AppUserManagementRolePermissionEditAdminstrationRoleIdRouteImp
 import { Route as AppUserManagementUsersTeamEditTeamIdRouteImport } from './routes/app/user-management/users-team/edit/$teamId'
 import { Route as AppUserManagementUsersEditUserIdRouteImport } from './routes/app/user-management/users/edit/$userId'
 import { Route as UserPortalTeamDashboardMembersAddTeamIdRouteImport } from './routes/user-portal/team-dashboard/members/add/$teamId'
+import { Route as UserPortalTeamDashboardMembersEditMemberIdIndexRouteImport } from './routes/user-portal/team-dashboard/members/edit/$memberId/index'
 import { Route as UserPortalTeamDashboardMembersEditMemberIdTeamIdRouteImport } from './routes/user-portal/team-dashboard/members/edit/$memberId/$teamId'
 
 const PublicRoute = PublicRouteImport.update({
@@ -403,6 +404,12 @@ const UserPortalTeamDashboardMembersAddTeamIdRoute =
     path: '/team-dashboard/members/add/$teamId',
     getParentRoute: () => UserPortalRoute,
   } as any)
+const UserPortalTeamDashboardMembersEditMemberIdIndexRoute =
+  UserPortalTeamDashboardMembersEditMemberIdIndexRouteImport.update({
+    id: '/team-dashboard/members/edit/$memberId/',
+    path: '/team-dashboard/members/edit/$memberId/',
+    getParentRoute: () => UserPortalRoute,
+  } as any)
 const UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute =
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRouteImport.update({
     id: '/team-dashboard/members/edit/$memberId/$teamId',
@@ -469,6 +476,7 @@ export interface FileRoutesByFullPath {
   '/app/user-management/users/edit/$userId': typeof AppUserManagementUsersEditUserIdRoute
   '/user-portal/team-dashboard/members/add/$teamId': typeof UserPortalTeamDashboardMembersAddTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/$teamId': typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
+  '/user-portal/team-dashboard/members/edit/$memberId/': typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -527,6 +535,7 @@ export interface FileRoutesByTo {
   '/app/user-management/users/edit/$userId': typeof AppUserManagementUsersEditUserIdRoute
   '/user-portal/team-dashboard/members/add/$teamId': typeof UserPortalTeamDashboardMembersAddTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/$teamId': typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
+  '/user-portal/team-dashboard/members/edit/$memberId': typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -589,6 +598,7 @@ export interface FileRoutesById {
   '/app/user-management/users/edit/$userId': typeof AppUserManagementUsersEditUserIdRoute
   '/user-portal/team-dashboard/members/add/$teamId': typeof UserPortalTeamDashboardMembersAddTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/$teamId': typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
+  '/user-portal/team-dashboard/members/edit/$memberId/': typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -651,6 +661,7 @@ export interface FileRouteTypes {
     | '/app/user-management/users/edit/$userId'
     | '/user-portal/team-dashboard/members/add/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
+    | '/user-portal/team-dashboard/members/edit/$memberId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/forgot-password'
@@ -709,6 +720,7 @@ export interface FileRouteTypes {
     | '/app/user-management/users/edit/$userId'
     | '/user-portal/team-dashboard/members/add/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
+    | '/user-portal/team-dashboard/members/edit/$memberId'
   id:
     | '__root__'
     | '/_public'
@@ -770,6 +782,7 @@ export interface FileRouteTypes {
     | '/app/user-management/users/edit/$userId'
     | '/user-portal/team-dashboard/members/add/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
+    | '/user-portal/team-dashboard/members/edit/$memberId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1186,6 +1199,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserPortalTeamDashboardMembersAddTeamIdRouteImport
       parentRoute: typeof UserPortalRoute
     }
+    '/user-portal/team-dashboard/members/edit/$memberId/': {
+      id: '/user-portal/team-dashboard/members/edit/$memberId/'
+      path: '/team-dashboard/members/edit/$memberId'
+      fullPath: '/user-portal/team-dashboard/members/edit/$memberId/'
+      preLoaderRoute: typeof UserPortalTeamDashboardMembersEditMemberIdIndexRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
     '/user-portal/team-dashboard/members/edit/$memberId/$teamId': {
       id: '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
       path: '/team-dashboard/members/edit/$memberId/$teamId'
@@ -1342,6 +1362,7 @@ interface UserPortalRouteChildren {
   UserPortalTeamDashboardIndexRoute: typeof UserPortalTeamDashboardIndexRoute
   UserPortalTeamDashboardMembersAddTeamIdRoute: typeof UserPortalTeamDashboardMembersAddTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute: typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
+  UserPortalTeamDashboardMembersEditMemberIdIndexRoute: typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
 }
 
 const UserPortalRouteChildren: UserPortalRouteChildren = {
@@ -1354,6 +1375,8 @@ const UserPortalRouteChildren: UserPortalRouteChildren = {
     UserPortalTeamDashboardMembersAddTeamIdRoute,
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute:
     UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute,
+  UserPortalTeamDashboardMembersEditMemberIdIndexRoute:
+    UserPortalTeamDashboardMembersEditMemberIdIndexRoute,
 }
 
 const UserPortalRouteWithChildren = UserPortalRoute._addFileChildren(
