@@ -25,4 +25,10 @@ export const teamKeys = {
     [...teamKeys.trainings(teamId), query] as const,
   training: (trainingId: string) => [...teamKeys.all, 'training', trainingId] as const,
   courseOptions: (search: string) => [...teamKeys.all, 'course-options', search] as const,
+  /** A team's members by name for a picker; under `members` so saving a member refreshes it too. */
+  memberOptions: (teamId: string, search: string) =>
+    [...teamKeys.members(teamId), 'options', search] as const,
+  /** Choices of the member filters (roles, departments, locations). */
+  filterOptions: (kind: 'role' | 'department' | 'location') =>
+    [...teamKeys.all, 'filter-options', kind] as const,
 };

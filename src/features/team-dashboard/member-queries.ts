@@ -1,0 +1,118 @@
+import { FIRST_PAGE } from '@contract/constants';
+import type { Paged } from '@contract/envelope';
+import { paths } from '@contract/paths';
+import type {
+  ActivityEntry,
+  AttendanceEntry,
+  MemberImportResult,
+  MemberListFilters,
+  MemberSummary,
+  TeamMemberCard,
+  TranscriptEntry,
+} from '@contract/team-dashboard';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { toast } from '@/lib/notify';
+import type { ImportRow } from './bulk-import/import-rows';
+import { teamKeys } from './keys';
+
+/** Cards per request of the member list (the API's default page). */
+export const MEMBER_PAGE_SIZE = 20;
+
+export const DEFAULT_MEMBER_FILTERS: MemberListFilters = {
+  search: '',
+  role: 'all',
+  department: 'all',
+  location: 'all',
+  sort: 'ascending',
+};
+
+/** The next page while the last one had cards and is below totalPages (spec 4). */
+export function nextMemberPage(last: Paged<TeamMemberCard>): number | undefined {
+  return last.data.length > 0 && last.page < last.totalPages ? last.page + 1 : undefined;
+}
+
+/** The member cards of a team, a page at a time as the list scrolls; kept a week for offline use. */
+export const memberListQueryOptions = (teamId: string, filters: MemberListFilters) =>
+  infiniteQueryOptions({
+    queryKey: teamKeys.memberList(teamId, filters),
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<Paged<TeamMemberCard>>(paths.memberList(teamId), {
+          query: { ...filters, page: pageParam, limit: MEMBER_PAGE_SIZE },
+          signal,
+        })
+      ).results,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextMemberPage,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+/** Members whose name matches, for the training form's member picker. */
+export const memberOptionsQueryOptions = (teamId: string, search: string) =>
+  queryOptions({
+    queryKey: teamKeys.memberOptions(teamId, search),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Paged<TeamMemberCard>>(paths.memberList(teamId), {
+          query: { ...DEFAULT_MEMBER_FILTERS, search, page: FIRST_PAGE, limit: MEMBER_PAGE_SIZE },
+          signal,
+        })
+      ).results.data,
+  });
+
+export type MemberView = 'summary' | 'transcript' | 'activity' | 'attendance';
+
+type MemberViewData = {
+  summary: MemberSummary;
+  transcript: TranscriptEntry[];
+  activity: ActivityEntry[];
+  attendance: AttendanceEntry[];
+};
+
+const memberViewPath: Record<MemberView, (teamId: string, memberId: string) => string> = {
+  summary: paths.memberSummary,
+  transcript: paths.memberTranscript,
+  activity: paths.memberActivity,
+  attendance: paths.memberAttendance,
+};
+
+/** One of the four views behind a card's shortcut buttons. */
+export const memberViewQueryOptions = <V extends MemberView>(teamId: string, memberId: string, view: V) =>
+  queryOptions({
+    queryKey: teamKeys.memberView(teamId, memberId, view),
+    queryFn: async ({ signal }) =>
+      (await api.get<MemberViewData[V]>(memberViewPath[view](teamId, memberId), { signal })).results,
+  });
+
+/** Removes a member from the team (the account stays). */
+export function useRemoveMember(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) => api.delete<null>(paths.teamMembers(teamId), { bulkId: [memberId] }),
+    onSuccess: async ({ message }, memberId) => {
+      toast.success(message);
+      queryClient.removeQueries({ queryKey: teamKeys.member(memberId) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.report(teamId) }),
+      ]);
+    },
+  });
+}
+
+export function useResendMemberEmail(teamId: string) {
+  return useMutation({
+    mutationFn: (memberId: string) => api.post<null>(paths.memberResendEmail(teamId, memberId)),
+    onSuccess: ({ message }) => toast.success(message),
+  });
+}
+
+/** One batch of a CSV import; the modal sends the batches in order and refreshes the list at the end. */
+export function useImportMembersBatch(teamId: string) {
+  return useMutation({
+    mutationFn: async (rows: ImportRow[]) =>
+      (await api.post<MemberImportResult[]>(paths.memberImport(teamId), { rows })).results,
+  });
+}

@@ -1,0 +1,117 @@
+import { FIRST_PAGE } from '@contract/constants';
+import type { Paged } from '@contract/envelope';
+import { paths } from '@contract/paths';
+import type {
+  AssignedTraining,
+  AssignedTrainingDetail,
+  CourseOption,
+  TrainingOutput,
+} from '@contract/training';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { toast } from '@/lib/notify';
+import { teamKeys } from './keys';
+
+export type TrainingListQuery = { page: number; limit: number; search: string };
+
+/** A page of the team's assigned trainings; kept a week for offline use. */
+export const trainingListQueryOptions = (teamId: string, query: TrainingListQuery) =>
+  queryOptions({
+    queryKey: teamKeys.trainingList(teamId, query),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Paged<AssignedTraining>>(paths.trainings, {
+          query: { team: teamId, ...query },
+          signal,
+        })
+      ).results,
+    // The table keeps the rows it shows while the next page loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+export const trainingQueryOptions = (trainingId: string) =>
+  queryOptions({
+    queryKey: teamKeys.training(trainingId),
+    queryFn: async ({ signal }) =>
+      (await api.get<AssignedTrainingDetail>(paths.training(trainingId), { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+export const courseOptionsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: teamKeys.courseOptions(search),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Paged<CourseOption>>(paths.courseOptions, {
+          query: { search, page: FIRST_PAGE },
+          signal,
+        })
+      ).results.data,
+    placeholderData: keepPreviousData,
+  });
+
+function useInvalidateTrainings() {
+  const queryClient = useQueryClient();
+  return (teamId: string, trainingId?: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.trainings(teamId) }),
+      trainingId ? queryClient.invalidateQueries({ queryKey: teamKeys.training(trainingId) }) : null,
+      // Assignments change the members' progress bars.
+      queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+    ]);
+}
+
+export function useCreateTraining() {
+  const invalidate = useInvalidateTrainings();
+  return useMutation({
+    mutationFn: (input: TrainingOutput) => api.post<AssignedTrainingDetail>(paths.trainings, input),
+    onSuccess: async ({ message }, input) => {
+      toast.success(message);
+      await invalidate(input.teamId);
+    },
+  });
+}
+
+export function useUpdateTraining(trainingId: string) {
+  const invalidate = useInvalidateTrainings();
+  return useMutation({
+    mutationFn: (input: TrainingOutput) =>
+      api.patch<AssignedTrainingDetail>(paths.training(trainingId), input),
+    onSuccess: async ({ message }, input) => {
+      toast.success(message);
+      await invalidate(input.teamId, trainingId);
+    },
+  });
+}
+
+export function useDeleteTraining(teamId: string) {
+  const invalidate = useInvalidateTrainings();
+  return useMutation({
+    mutationFn: (trainingId: string) => api.delete<null>(paths.trainings, { bulkId: [trainingId] }),
+    onSuccess: async ({ message }) => {
+      toast.success(message);
+      await invalidate(teamId);
+    },
+  });
+}
+
+export function useReassignTraining(teamId: string) {
+  const invalidate = useInvalidateTrainings();
+  return useMutation({
+    mutationFn: ({ trainingId, deadline }: { trainingId: string; deadline: string | null }) =>
+      api.post<AssignedTraining>(paths.trainingReassign(trainingId), { deadline }),
+    onSuccess: async ({ message }, { trainingId }) => {
+      toast.success(message);
+      await invalidate(teamId, trainingId);
+    },
+  });
+}
+
+export function useResendTrainingEmail() {
+  return useMutation({
+    mutationFn: (trainingId: string) => api.post<null>(paths.trainingResendEmail(trainingId)),
+    onSuccess: ({ message }) => toast.success(message),
+  });
+}
