@@ -1,10 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loadTeamDashboard } from '@/features/team-dashboard/load-dashboard';
+import { dashboardSearchSchema } from '@/features/team-dashboard/search';
+import { TeamDashboardScreen } from '@/features/team-dashboard/team-dashboard-screen';
 
 export const Route = createFileRoute('/user-portal/team-dashboard/')({
-  component: TeamDashboardPage,
+  validateSearch: dashboardSearchSchema,
+  // The training table's first page, default size and empty search stay out of the address.
+  search: { middlewares: [stripSearchParams({ page: 1, limit: 10, search: '' })] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadTeamDashboard(context.queryClient, deps),
+  component: TeamDashboardScreen,
 });
-
-function TeamDashboardPage() {
-  return <PageTitle>Team Dashboard</PageTitle>;
-}

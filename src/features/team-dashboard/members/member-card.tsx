@@ -1,0 +1,125 @@
+import type { TeamMemberCard as Member } from '@contract/team-dashboard';
+import { ActionIcon, Avatar, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
+import { fullName, progressLabel } from '../format';
+import type { MemberView } from '../member-queries';
+import { MEMBER_SHORTCUTS } from '../views/member-shortcuts';
+
+export type MemberCardActions = {
+  onOpenView: (member: Member, view: MemberView) => void;
+  onResendEmail: (member: Member) => void;
+  onRemove: (member: Member) => void;
+};
+
+type MemberCardProps = MemberCardActions & { member: Member; teamId: string; resending: boolean };
+
+function ProgressRow({
+  label,
+  done,
+  assigned,
+  value,
+}: {
+  label: string;
+  done: number;
+  assigned: number;
+  value: number;
+}) {
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="xs" fw={600}>
+          {progressLabel(done, assigned)}
+        </Text>
+      </Group>
+      <Progress value={value} size="sm" aria-label={label} />
+    </Stack>
+  );
+}
+
+/** One member: who, how far along, and the shortcuts to their views. Memoised: a new page must not re-render the cards already shown. */
+export const MemberCard = memo(function MemberCard({
+  member,
+  teamId,
+  resending,
+  onOpenView,
+  onResendEmail,
+  onRemove,
+}: MemberCardProps) {
+  const name = fullName(member);
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={name} data-member-card="" h="100%">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="sm" miw={0}>
+            <Avatar src={member.profilePicture} name={name} color="initials" alt="" />
+            <Text fw={600} truncate="end">
+              {name}
+            </Text>
+          </Group>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Edit ${name}`}
+            renderRoot={(props) => (
+              <Link
+                {...props}
+                to="/user-portal/team-dashboard/members/edit/$memberId/$teamId"
+                params={{ memberId: member._id, teamId }}
+              />
+            )}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <ProgressRow
+          label="Checklist Progress"
+          done={member.checklistsCompleted}
+          assigned={member.checklistsAssigned}
+          value={member.checklistProgress}
+        />
+        <ProgressRow
+          label="Course Progress"
+          done={member.coursesCompleted}
+          assigned={member.coursesAssigned}
+          value={member.courseProgress}
+        />
+        <Group gap={6}>
+          {MEMBER_SHORTCUTS.map((shortcut) => (
+            <Button
+              key={shortcut.view}
+              size="compact-xs"
+              variant="light"
+              onClick={() => onOpenView(member, shortcut.view)}
+            >
+              {shortcut.label}
+            </Button>
+          ))}
+        </Group>
+        <Group gap={6} justify="flex-end">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconMail size={14} aria-hidden />}
+            loading={resending}
+            onClick={() => onResendEmail(member)}
+          >
+            Resend Email
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={() => onRemove(member)}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+});

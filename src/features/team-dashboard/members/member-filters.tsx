@@ -1,0 +1,49 @@
+import { MEMBER_SORT_LABELS, MEMBER_SORTS, type MemberSort } from '@contract/team-dashboard';
+import { Select, SimpleGrid } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FilterOption, roleFilterQueryOptions, titledFilterQueryOptions } from '../lookup-queries';
+
+export type MemberFilterValues = { role: string; department: string; location: string; sort: MemberSort };
+
+const ALL: FilterOption = { value: 'all', label: 'All' };
+const SORT_OPTIONS = MEMBER_SORTS.map((sort) => ({ value: sort, label: MEMBER_SORT_LABELS[sort] }));
+
+type MemberFiltersProps = { value: MemberFilterValues; onChange: (next: MemberFilterValues) => void };
+
+/** Role, Department and Location ('All' or one of the real ones) and the six sorts; all applied by the server. */
+export function MemberFilters({ value, onChange }: MemberFiltersProps) {
+  const roles = useQuery(roleFilterQueryOptions());
+  const departments = useQuery(titledFilterQueryOptions('department'));
+  const locations = useQuery(titledFilterQueryOptions('location'));
+
+  const select = (
+    label: string,
+    key: 'role' | 'department' | 'location',
+    options: FilterOption[] | undefined,
+  ) => (
+    <Select
+      label={label}
+      data={[ALL, ...(options ?? [])]}
+      value={value[key]}
+      onChange={(next) => onChange({ ...value, [key]: next ?? 'all' })}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage={`No ${label.toLowerCase()} found.`}
+    />
+  );
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      {select('Role', 'role', roles.data)}
+      {select('Department', 'department', departments.data)}
+      {select('Location', 'location', locations.data)}
+      <Select
+        label="Sort by"
+        data={SORT_OPTIONS}
+        value={value.sort}
+        onChange={(next) => onChange({ ...value, sort: (next as MemberSort | null) ?? 'ascending' })}
+        allowDeselect={false}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,136 @@
+import { MEMBER_LIST_MAX_HEIGHT_PX } from '@contract/constants';
+import type { TeamMemberCard } from '@contract/team-dashboard';
+import { Box, Button, Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, type UIEvent, useRef } from 'react';
+import { useOnline } from '@/ui/use-online';
+import { columnsForWidth, isNearBottom, rowCount, rowItems } from './list-layout';
+import { MemberCard, type MemberCardActions } from './member-card';
+
+/** A row of cards is about this tall before it is measured. */
+const ROW_ESTIMATE_PX = 236;
+
+type MemberListProps = MemberCardActions & {
+  teamId: string;
+  members: TeamMemberCard[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  resendingId: string | null;
+};
+
+/**
+ * The member cards in a scroll box of at most 650 px. Only the rows in view (and a few either side)
+ * are in the DOM, so ten thousand members scroll as lightly as twenty; the next page is requested
+ * when the box is scrolled to within 20 px of its bottom.
+ */
+export function MemberList({
+  teamId,
+  members,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  resendingId,
+  ...actions
+}: MemberListProps) {
+  const online = useOnline();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
+  const ref = useMergedRef(scrollRef, sizeRef);
+  const columns = columnsForWidth(width);
+  const rows = rowCount(members.length, columns);
+
+  const virtualizer = useVirtualizer({
+    // One more row at the end for the loader or 'No More Record'.
+    count: rows + 1,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 2,
+  });
+
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage && online) void fetchNextPage();
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    if (isNearBottom(event.currentTarget)) loadMore();
+  };
+
+  return (
+    <Box
+      ref={ref}
+      onScroll={onScroll}
+      role="region"
+      aria-label="Team members"
+      tabIndex={0}
+      mah={MEMBER_LIST_MAX_HEIGHT_PX}
+      style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${item.start}px)`,
+            }}
+          >
+            {item.index < rows ? (
+              <SimpleGrid cols={columns} spacing="sm" pb="sm">
+                {rowItems(members, item.index, columns).map((member) => (
+                  <MemberCard
+                    key={member._id}
+                    member={member}
+                    teamId={teamId}
+                    resending={resendingId === member._id}
+                    {...actions}
+                  />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <ListEnd
+                empty={members.length === 0}
+                hasNextPage={hasNextPage}
+                loading={isFetchingNextPage}
+                online={online}
+                onLoadMore={loadMore}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+    </Box>
+  );
+}
+
+type ListEndProps = {
+  empty: boolean;
+  hasNextPage: boolean;
+  loading: boolean;
+  online: boolean;
+  onLoadMore: () => void;
+};
+
+function ListEnd({ empty, hasNextPage, loading, online, onLoadMore }: ListEndProps) {
+  let content: ReactNode;
+  if (loading) content = <Loader size="sm" aria-label="Loading more members" />;
+  else if (!hasNextPage)
+    content = <Text c="dimmed">{empty ? 'No team members found.' : 'No More Record'}</Text>;
+  else if (!online) content = <Text c="dimmed">More members load when you are back online.</Text>;
+  else
+    content = (
+      <Button variant="subtle" size="xs" onClick={onLoadMore}>
+        Load more
+      </Button>
+    );
+  return (
+    <Center py="md" mih={56}>
+      {content}
+    </Center>
+  );
+}

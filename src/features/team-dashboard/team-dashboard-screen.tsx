@@ -1,0 +1,94 @@
+import { Grid, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { PageTitle } from '@/ui/page-title';
+import { QueryStatus } from '@/ui/query-status';
+import { EventsTab } from './events-tab';
+import { MembersTab } from './members/members-tab';
+import { defaultTeamId, leadsTeam, organizationsQueryOptions } from './organization-queries';
+import { OrganizationSelect } from './organization-select';
+import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from './search';
+import { TeamReportCard } from './team-report/team-report-card';
+import { TrainingsTab } from './trainings/trainings-tab';
+
+const route = getRouteApi('/user-portal/team-dashboard/');
+
+function isTab(value: string | null): value is DashboardTab {
+  return DASHBOARD_TABS.includes(value as DashboardTab);
+}
+
+/**
+ * The team dashboard: organization picker, the three tabs and the Team Report beside them.
+ * Reads with useQuery rather than useSuspenseQuery: offline, a read that was never saved pauses,
+ * and a suspended screen would wait forever instead of saying so.
+ */
+export function TeamDashboardScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const organizations = useQuery(organizationsQueryOptions());
+  const list = organizations.data;
+
+  if (!list) {
+    return (
+      <>
+        <PageTitle>Team Dashboard</PageTitle>
+        <QueryStatus query={organizations} />
+      </>
+    );
+  }
+  if (!leadsTeam(list, search.team)) {
+    const team = defaultTeamId(list);
+    if (team) return <Navigate to="." search={(prev) => ({ ...prev, team })} replace />;
+    return (
+      <>
+        <PageTitle>Team Dashboard</PageTitle>
+        <Text c="dimmed">You do not lead a team yet. Teams you lead will appear here.</Text>
+      </>
+    );
+  }
+  const team = search.team;
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Team Dashboard</PageTitle>
+      <OrganizationSelect
+        organizations={list}
+        value={team}
+        onChange={(next) =>
+          void navigate({ search: (prev) => ({ ...prev, team: next, page: 1, search: '' }) })
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8, xl: 9 }}>
+          <Tabs
+            value={search.activeTab}
+            onChange={(tab) => {
+              if (isTab(tab)) void navigate({ search: (prev) => ({ ...prev, activeTab: tab }) });
+            }}
+            keepMounted={false}
+          >
+            <Tabs.List mb="md">
+              {DASHBOARD_TABS.map((tab) => (
+                <Tabs.Tab key={tab} value={tab}>
+                  {TAB_LABELS[tab]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="team-member">
+              <MembersTab teamId={team} />
+            </Tabs.Panel>
+            <Tabs.Panel value="trainings">
+              <TrainingsTab teamId={team} />
+            </Tabs.Panel>
+            <Tabs.Panel value="events">
+              <EventsTab />
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4, xl: 3 }}>
+          <TeamReportCard teamId={team} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

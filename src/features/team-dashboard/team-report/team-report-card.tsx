@@ -1,0 +1,60 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { QueryStatus } from '@/ui/query-status';
+import { teamReportQueryOptions } from '../report-queries';
+import { TeamViewModal } from './team-view-modal';
+
+function Stat({ label, value }: { label: string; value: number | string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The side panel: the team's size and the last 30 days at a glance, with the full lists a click away. */
+export function TeamReportCard({ teamId }: { teamId: string }) {
+  const report = useQuery(teamReportQueryOptions(teamId));
+  const [activityOpened, activity] = useDisclosure(false);
+  const [attendanceOpened, attendance] = useDisclosure(false);
+  const data = report.data;
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="team-report-title">
+      <Title order={2} size="h4" id="team-report-title" mb="sm">
+        Team Report
+      </Title>
+      {data ? (
+        <Stack gap="md">
+          <SimpleGrid cols={2} spacing="sm">
+            <Stat label="Members" value={data.membersCount} />
+            <Stat label="Available Users" value={data.availableUsers} />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            Last 30 days: {data.activity.signIns} sign-ins, {data.activity.courseCompletions} courses and{' '}
+            {data.activity.checklistCompletions} checklists completed; {data.virtualAttendance.attended} of{' '}
+            {data.virtualAttendance.invited} virtual class/meeting invitations attended.
+          </Text>
+          <Group gap="xs">
+            <Button variant="light" onClick={activity.open}>
+              Team Activity
+            </Button>
+            <Button variant="light" onClick={attendance.open}>
+              Virtual Class/Meeting Attendance
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <QueryStatus query={report} />
+      )}
+      <TeamViewModal teamId={teamId} view="activity" opened={activityOpened} onClose={activity.close} />
+      <TeamViewModal teamId={teamId} view="attendance" opened={attendanceOpened} onClose={attendance.close} />
+    </Card>
+  );
+}
