@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { assignTrainingSearchSchema } from '@/features/team-dashboard/search';
+import { AssignTrainingScreen } from '@/features/team-dashboard/trainings/assign-training-screen';
+import { loadAssignTraining } from '@/features/team-dashboard/trainings/load-assign-training';
 
+/** Team leads reach this screen although it sits in the administration area; see the gate in ../../app.tsx. */
 export const Route = createFileRoute('/app/team-dashboard/assign-new-training')({
-  component: AssignNewTrainingPage,
+  validateSearch: assignTrainingSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadAssignTraining(context.queryClient, deps),
+  component: AssignTrainingScreen,
 });
-
-function AssignNewTrainingPage() {
-  return <PageTitle>Assign New Training</PageTitle>;
-}

@@ -1,0 +1,80 @@
+import '@mantine/dates/styles.css';
+import type { AssignedTraining } from '@contract/training';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { today } from '../format';
+import { useReassignTraining } from '../training-queries';
+
+type ReassignModalProps = { teamId: string; training: AssignedTraining | null; onClose: () => void };
+
+/** Reassign Training: assigns the training's courses again, with a new deadline or none. */
+export function ReassignModal({ teamId, training, onClose }: ReassignModalProps) {
+  return (
+    <Modal opened={training !== null} onClose={onClose} title="Reassign Training">
+      {training ? (
+        <ReassignForm key={training._id} teamId={teamId} training={training} onDone={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ReassignForm({
+  teamId,
+  training,
+  onDone,
+}: {
+  teamId: string;
+  training: AssignedTraining;
+  onDone: () => void;
+}) {
+  const reassign = useReassignTraining(teamId);
+  const [deadline, setDeadline] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        reassign.mutate(
+          { trainingId: training._id, deadline },
+          {
+            onSuccess: onDone,
+            // Other failures were toasted by the api client; a refused date belongs under the field.
+            onError: (failure) => {
+              if (isApiError(failure) && failure.status === 422)
+                setError(failure.errors.deadline ?? failure.message);
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{training.trainingTitle}</Text>
+        <DateInput
+          label="New Deadline (Optional)"
+          placeholder="YYYY-MM-DD"
+          valueFormat="YYYY-MM-DD"
+          value={deadline}
+          onChange={(value) => {
+            setDeadline(value);
+            setError(undefined);
+          }}
+          minDate={today()}
+          clearable
+          error={error}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={reassign.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={reassign.isPending}>
+            Reassign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

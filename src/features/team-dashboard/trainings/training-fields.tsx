@@ -1,0 +1,72 @@
+import '@mantine/dates/styles.css';
+import type { TeamMemberCard } from '@contract/team-dashboard';
+import type { CourseOption } from '@contract/training';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useFieldContext } from '@/ui/form/app-form';
+import { firstErrorMessage } from '@/ui/form/field-error';
+import { fullName, today } from '../format';
+import { memberOptionsQueryOptions } from '../member-queries';
+import { courseOptionsQueryOptions } from '../training-queries';
+import type { Option } from './training-form-values';
+
+const ASSIGN_TO = [
+  { value: 'all', label: 'All team members' },
+  { value: 'some', label: 'Selected members' },
+];
+
+export function AssignToField() {
+  const field = useFieldContext<'all' | 'some'>();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="assign-to-label">
+        Assign To
+      </Text>
+      <SegmentedControl
+        aria-labelledby="assign-to-label"
+        data={ASSIGN_TO}
+        value={field.state.value}
+        onChange={(next) => field.handleChange(next === 'some' ? 'some' : 'all')}
+        w="fit-content"
+      />
+    </Stack>
+  );
+}
+
+/** Deadline: optional; days before today cannot be picked (the server refuses them too). */
+export function DeadlineField() {
+  const field = useFieldContext<string | null>();
+  return (
+    <DateInput
+      label="Deadline"
+      placeholder="YYYY-MM-DD"
+      valueFormat="YYYY-MM-DD"
+      value={field.state.value}
+      onChange={(next) => {
+        if (field.state.meta.errorMap.onServer !== undefined) {
+          field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
+        }
+        field.handleChange(next);
+      }}
+      onBlur={field.handleBlur}
+      minDate={today()}
+      clearable
+      error={firstErrorMessage(field.state.meta.errors)}
+      maw={320}
+    />
+  );
+}
+
+/** Courses matching a search, as options. */
+export const courseChoices = (search: string) => ({
+  ...courseOptionsQueryOptions(search),
+  select: (courses: CourseOption[]): Option[] =>
+    courses.map((course) => ({ value: course._id, label: course.name })),
+});
+
+/** The team's members matching a search, as options. */
+export const memberChoices = (teamId: string) => (search: string) => ({
+  ...memberOptionsQueryOptions(teamId, search),
+  select: (members: TeamMemberCard[]): Option[] =>
+    members.map((member) => ({ value: member._id, label: fullName(member) })),
+});

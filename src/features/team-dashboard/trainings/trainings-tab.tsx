@@ -1,0 +1,104 @@
+import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
+import type { AssignedTraining } from '@contract/training';
+import { Button, Group, Stack } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
+import { ResourceTable } from '@/ui/resource-table';
+import { SavedDataNotice } from '@/ui/saved-data-notice';
+import { TextField } from '@/ui/text-field';
+import { formatDate } from '../format';
+import { trainingListQueryOptions } from '../training-queries';
+import { ReassignModal } from './reassign-modal';
+import { TrainingRowActions } from './training-row-actions';
+
+const route = getRouteApi('/user-portal/team-dashboard/');
+
+/** The Assign Trainings tab: the team's assigned trainings, paged and searched on the server. */
+export function TrainingsTab({ teamId }: { teamId: string }) {
+  const { page, limit, search } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [searchInput, setSearchInput] = useState(search);
+  const [reassigning, setReassigning] = useState<AssignedTraining | null>(null);
+  const list = useQuery(trainingListQueryOptions(teamId, { page, limit, search }));
+  const applySearch = useDebouncedCallback(
+    (text: string) => void navigate({ search: (prev) => ({ ...prev, search: text.trim(), page: 1 }) }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  const data = list.data;
+  // A page past the end (the last row of the last page was deleted) shows the new last page.
+  if (data && data.totalPages > 0 && page > data.totalPages) {
+    return <Navigate to="." search={(prev) => ({ ...prev, page: data.totalPages })} replace />;
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <TextField
+          type="search"
+          label="Search"
+          placeholder="Search trainings"
+          value={searchInput}
+          onChange={(event) => {
+            setSearchInput(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          renderRoot={(props) => (
+            <Link {...props} to="/app/team-dashboard/assign-new-training" search={{ team: teamId }} />
+          )}
+        >
+          Assign New Training
+        </Button>
+      </Group>
+      {data ? (
+        <>
+          <SavedDataNotice updatedAt={list.dataUpdatedAt} networkFailed={isNetworkFailure(list.error)} />
+          <ResourceTable<AssignedTraining>
+            label="Assigned trainings"
+            records={data.data}
+            idAccessor={(training) => training._id}
+            columns={[
+              { accessor: 'trainingTitle', title: 'Training Title' },
+              { accessor: 'courseCount', title: 'Courses', textAlign: 'right' },
+              {
+                accessor: 'createdOn',
+                title: 'Created On',
+                render: (training) => formatDate(training.createdOn),
+              },
+              {
+                accessor: 'deadline',
+                title: 'Deadline',
+                render: (training) => formatDate(training.deadline),
+              },
+              {
+                accessor: 'actions',
+                title: 'Actions',
+                textAlign: 'right',
+                render: (training) => (
+                  <TrainingRowActions training={training} teamId={teamId} onReassign={setReassigning} />
+                ),
+              },
+            ]}
+            page={page}
+            limit={limit}
+            total={data.total}
+            fetching={list.isPlaceholderData}
+            noRecordsText="No trainings assigned yet."
+            onPaginationChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+          />
+        </>
+      ) : (
+        <QueryStatus query={list} label="Loading trainings..." />
+      )}
+      <ReassignModal teamId={teamId} training={reassigning} onClose={() => setReassigning(null)} />
+    </Stack>
+  );
+}
