@@ -1,0 +1,310 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
+
+/** The lead's teams as the API knows them (seed: Growth Team is the default, Enterprise Team the other). */
+type Org = { _id: string; title: string };
+type Card = { _id: string; firstName: string; lastName: string; email: string };
+type Paged<T> = { data: T[]; page: number; totalPages: number; total: number };
+
+async function apiAs(request: APIRequestContext) {
+  const login = await request.post('/api/v1/login', { data: LEAD });
+  const { results } = (await login.json()) as { results: { token: string } };
+  const headers = { Authorization: `Bearer ${results.token}` };
+  const get = async <T>(path: string) => {
+    const response = await request.get(`/api/v1${path}`, { headers });
+    expect(response.status(), path).toBe(200);
+    return ((await response.json()) as { results: T }).results;
+  };
+  const post = (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data });
+  return { get, post };
+}
+
+async function teams(request: APIRequestContext) {
+  const api = await apiAs(request);
+  const list = await api.get<{ data: Org[]; default: string }>('/team/team-lead');
+  const byTitle = (title: string) => list.data.find((team) => team.title === title) as Org;
+  return { api, list, growth: byTitle('Growth Team'), enterprise: byTitle('Enterprise Team') };
+}
+
+const fullName = (card: Card) => `${card.firstName} ${card.lastName}`;
+
+async function openDashboard(page: Page, search = '') {
+  await signIn(page, LEAD);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await page.goto(`/user-portal/team-dashboard${search}`);
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+}
+
+const memberList = (page: Page) => page.getByRole('region', { name: 'Team members' });
+
+test('a missing or bad team is replaced by the default one, and a bad tab falls back', async ({
+  page,
+  request,
+}) => {
+  const { growth } = await teams(request);
+  await openDashboard(page, '?activeTab=nope&team=not-a-uuid');
+  await expect(page).toHaveURL(new RegExp(`team=${growth._id}`));
+  await expect(page.getByRole('tab', { name: 'Team Members' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Organization :')).toHaveValue('Growth Team');
+  // Replaced, not pushed: going back leaves the dashboard instead of returning to the bad address.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+});
+
+test('the tab and team in the address open that tab for that team', async ({ page, request }) => {
+  const { enterprise } = await teams(request);
+  await openDashboard(page, `?activeTab=trainings&team=${enterprise._id}`);
+  await expect(page.getByRole('tab', { name: 'Assign Trainings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Organization :')).toHaveValue('Enterprise Team');
+  await expect(page.getByRole('row', { name: /Enterprise Compliance/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Assign Events' }).click();
+  await expect(page).toHaveURL(/activeTab=events/);
+  await expect(page.getByText('No events to assign yet.', { exact: false })).toBeVisible();
+});
+
+test('switching organization changes the team in the address and its members', async ({ page, request }) => {
+  const { api, growth, enterprise } = await teams(request);
+  const [growthFirst] = (await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=1`)).data;
+  const [enterpriseFirst] = (await api.get<Paged<Card>>(`/team/member-list/${enterprise._id}?page=1`)).data;
+  await openDashboard(page);
+  await expect(memberList(page).getByRole('article', { name: fullName(growthFirst as Card) })).toBeVisible();
+
+  await page.getByLabel('Organization :').click();
+  await page
+    .getByRole('option', { name: /Enterprise Team/ })
+    .getByText('Enterprise Team')
+    .click();
+  await expect(page).toHaveURL(new RegExp(`team=${enterprise._id}`));
+  await expect(
+    memberList(page).getByRole('article', { name: fullName(enterpriseFirst as Card) }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Organization :')).toHaveValue('Enterprise Team');
+});
+
+test('Set Default makes a team the default without switching to it', async ({ page, request }) => {
+  const { api, growth, enterprise } = await teams(request);
+  await openDashboard(page, `?team=${growth._id}`);
+  await page.getByLabel('Organization :').click();
+  const option = (title: string) => page.getByRole('option', { name: new RegExp(title) });
+  await expect(option('Growth Team').getByRole('button', { name: 'Default' })).toBeDisabled();
+  await option('Enterprise Team').getByRole('button', { name: 'Set Default' }).click();
+  await expect(page.getByText('Default organization is updated successfully.')).toBeVisible();
+  await expect(option('Enterprise Team').getByRole('button', { name: 'Default' })).toBeDisabled();
+  await expect(option('Growth Team').getByRole('button', { name: 'Set Default' })).toBeEnabled();
+  await expect(page).toHaveURL(new RegExp(`team=${growth._id}`));
+  expect((await api.get<{ default: string }>('/team/team-lead')).default).toBe(enterprise._id);
+  // Put the seed's default back for the tests that follow.
+  expect((await api.post('/team/set-default-Team', { defaultTeamId: growth._id })).status()).toBe(200);
+});
+
+test('scrolling to the bottom loads the next page until No More Record', async ({ page, request }) => {
+  const { api, growth } = await teams(request);
+  const second = await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=2&limit=20`);
+  expect(second.total).toBeGreaterThan(20);
+  const onPageTwo = second.data.at(-1) as Card;
+  await openDashboard(page, `?team=${growth._id}`);
+  const list = memberList(page);
+  await expect(list.getByRole('article').first()).toBeVisible();
+  await expect(list.getByRole('article', { name: fullName(onPageTwo) })).toHaveCount(0);
+  await expect(async () => {
+    await list.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+    await expect(list.getByText('No More Record')).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(list.getByRole('article', { name: fullName(onPageTwo) })).toBeVisible();
+  // Only the cards near the view are in the page.
+  expect(await list.getByRole('article').count()).toBeLessThan(second.total);
+});
+
+test('search narrows the list on the server', async ({ page, request }) => {
+  const { api, growth } = await teams(request);
+  const member = (await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=1`)).data[3] as Card;
+  await openDashboard(page, `?team=${growth._id}`);
+  const list = memberList(page);
+  await expect(list.getByRole('article').first()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(member.email);
+  await expect(list.getByRole('article')).toHaveCount(1);
+  await expect(list.getByRole('article', { name: fullName(member) })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('no-such-member-anywhere');
+  await expect(list.getByText('No team members found.')).toBeVisible();
+});
+
+test('reassigning a training sets its new deadline', async ({ page, request }) => {
+  const { api, growth } = await teams(request);
+  await openDashboard(page, `?activeTab=trainings&team=${growth._id}`);
+  const row = page.getByRole('row', { name: /Sales Excellence/ });
+  await expect(row).toContainText('—');
+  await row.getByRole('button', { name: 'Reassign Training' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reassign Training' });
+  await dialog.getByLabel('New Deadline (Optional)').fill('2031-03-14');
+  // Tab closes the calendar (Escape would close the dialog too).
+  await dialog.getByLabel('New Deadline (Optional)').press('Tab');
+  await dialog.getByRole('button', { name: 'Reassign' }).click();
+  await expect(page.getByText('Training is reassigned successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Mar 14, 2031');
+  const list = await api.get<Paged<{ trainingTitle: string; deadline: string | null }>>(
+    `/course-assignment?team=${growth._id}&search=Sales%20Excellence`,
+  );
+  expect(list.data[0]?.deadline).toBe('2031-03-14');
+});
+
+test('a new training is checked, saved and listed', async ({ page, request }) => {
+  const { growth } = await teams(request);
+  await openDashboard(page, `?activeTab=trainings&team=${growth._id}`);
+  await page.getByRole('link', { name: 'Assign New Training' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/team-dashboard/assign-new-training\\?team=${growth._id}`));
+  await expect(page.getByRole('heading', { name: 'Assign New Training' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Training title is required.')).toBeVisible();
+  await expect(page.getByText('You must select at least one course.')).toBeVisible();
+
+  await page.getByLabel('Training Title*').fill('Refresher for the field crew');
+  await page.getByRole('combobox', { name: 'Courses*' }).fill('First Aid');
+  await page.getByRole('option', { name: 'First Aid Basics' }).click();
+  await page.getByRole('combobox', { name: 'Courses*' }).press('Escape');
+  await page.getByText('Selected members').click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('You must select at least one team member.')).toBeVisible();
+  await page.getByText('All team members').click();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('Training is assigned successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-portal\/team-dashboard\?/);
+  await expect(page).toHaveURL(/activeTab=trainings/);
+  const row = page.getByRole('row', { name: /Refresher for the field crew/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+});
+
+test('Resend Email on a card mails the member and says so', async ({ page, request }) => {
+  const { growth } = await teams(request);
+  await openDashboard(page, `?team=${growth._id}`);
+  const card = memberList(page).getByRole('article').first();
+  await card.getByRole('button', { name: 'Resend Email' }).click();
+  await expect(page.getByText('Invitation email is sent successfully.')).toBeVisible();
+});
+
+test('Delete removes a member from the team after the confirm dialog', async ({ page, request }) => {
+  const { api, enterprise } = await teams(request);
+  const before = await api.get<Paged<Card>>(`/team/member-list/${enterprise._id}?page=1`);
+  const member = before.data[0] as Card;
+  await openDashboard(page, `?team=${enterprise._id}`);
+  const card = memberList(page).getByRole('article', { name: fullName(member) });
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await expect(
+    dialog.getByText('Are you sure you want to delete this item, The action can’t be reversed.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Member is removed from the team successfully.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const after = await api.get<Paged<Card>>(`/team/member-list/${enterprise._id}?page=1`);
+  expect(after.total).toBe(before.total - 1);
+});
+
+test('the card shortcuts and the Team Report open the real views', async ({ page, request }) => {
+  const { api, growth } = await teams(request);
+  const member = (await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=1`)).data[0] as Card;
+  const base = `/team/${growth._id}/member/${member._id}`;
+  const transcript = await api.get<{ title: string }[]>(`${base}/transcript`);
+  const activity = await api.get<unknown[]>(`${base}/activity`);
+  const attendance = await api.get<{ title: string }[]>(`${base}/attendance`);
+  const summary = await api.get<{ member: { coursesCompleted: number; coursesAssigned: number } }>(
+    `${base}/summary`,
+  );
+  await openDashboard(page, `?team=${growth._id}`);
+  const card = memberList(page).getByRole('article', { name: fullName(member) });
+  const drawer = page.getByRole('dialog');
+
+  await card.getByRole('button', { name: 'Dashboard' }).click();
+  await expect(drawer).toContainText(`Dashboard: ${fullName(member)}`);
+  await expect(drawer).toContainText(member.email);
+  await expect(drawer).toContainText(`${summary.member.coursesCompleted}/${summary.member.coursesAssigned}`);
+  await page.keyboard.press('Escape');
+
+  await card.getByRole('button', { name: 'Transcript' }).click();
+  expect(transcript.length).toBeGreaterThan(0);
+  await expect(drawer.getByRole('table', { name: 'Transcript' }).getByRole('row')).toHaveCount(
+    transcript.length + 1,
+  );
+  await expect(drawer).toContainText((transcript[0] as { title: string }).title);
+  await page.keyboard.press('Escape');
+
+  await card.getByRole('button', { name: 'Activity' }).click();
+  if (activity.length === 0) await expect(drawer.getByText('No activity yet.')).toBeVisible();
+  else
+    await expect(drawer.getByRole('table', { name: 'Activity' }).getByRole('row')).toHaveCount(
+      activity.length + 1,
+    );
+  await page.keyboard.press('Escape');
+
+  await card.getByRole('button', { name: 'Attendance' }).click();
+  if (attendance.length === 0) await expect(drawer.getByText('No events attended yet.')).toBeVisible();
+  else await expect(drawer).toContainText((attendance[0] as { title: string }).title);
+  await page.keyboard.press('Escape');
+
+  const report = await api.get<{ membersCount: number; availableUsers: number }>(
+    `/team/report/${growth._id}`,
+  );
+  const panel = page.getByRole('region', { name: 'Team Report' });
+  await expect(panel).toContainText(`${report.membersCount}Members`);
+  await expect(panel).toContainText(`${report.availableUsers}Available Users`);
+  const teamActivity = await api.get<unknown[]>(`/team/report/${growth._id}/activity`);
+  await panel.getByRole('button', { name: 'Team Activity' }).click();
+  const modal = page.getByRole('dialog', { name: 'Team Activity' });
+  if (teamActivity.length === 0) await expect(modal.getByText('No activity yet.')).toBeVisible();
+  else await expect(modal.getByRole('row')).toHaveCount(teamActivity.length + 1);
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Virtual Class/Meeting Attendance' }).click();
+  await expect(page.getByRole('dialog', { name: 'Virtual Class/Meeting Attendance' })).toBeVisible();
+});
+
+test('Bulk Import sends the CSV and reports each row', async ({ page, request }) => {
+  const { api, growth } = await teams(request);
+  const before = await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=1`);
+  await openDashboard(page, `?team=${growth._id}`);
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  const csv =
+    'First Name,Last Name,EMAIL\r\nImported,Person,imported.person@example.com\r\nNo,Address,not-an-email\r\n';
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByLabel('CSV file').click();
+  await (await chooser).setFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('2 rows are ready to import.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByText('2 / 2')).toBeVisible();
+  const report = dialog.getByRole('table', { name: 'Import report' });
+  await expect(report.getByRole('row', { name: /imported\.person@example\.com.*created/ })).toBeVisible();
+  await expect(report.getByRole('row', { name: /not-an-email.*refused/ })).toBeVisible();
+  await expect(dialog.getByText('Created: 1')).toBeVisible();
+  await expect(dialog.getByText('Refused: 1')).toBeVisible();
+  const after = await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=1&search=imported.person`);
+  expect(after.data.map(fullName)).toEqual(['Imported Person']);
+  expect((await api.get<Paged<Card>>(`/team/member-list/${growth._id}?page=1`)).total).toBe(before.total + 1);
+});
+
+test('offline, a reload shows the saved members with a notice; an unsaved list says so', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { growth } = await teams(request);
+  await openDashboard(page, `?team=${growth._id}`);
+  await waitForServiceWorker(page);
+  const first = memberList(page).getByRole('article').first();
+  await expect(first).toBeVisible();
+  const name = await first.getAttribute('aria-label');
+  // The cache is written to the device a moment after it changes.
+  await page.waitForTimeout(1500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(memberList(page).getByRole('article', { name: name as string })).toBeVisible();
+  await expect(page.getByText(/Showing data saved on .+\. You are offline\./)).toBeVisible();
+  await expect(page.getByLabel('Organization :')).toHaveValue('Growth Team');
+
+  await page.getByRole('tab', { name: 'Assign Trainings' }).click();
+  await expect(page.getByText('This page has not been saved for offline use yet.')).toBeVisible();
+  await context.setOffline(false);
+});
