@@ -46,11 +46,20 @@ type UseMemberFormOptions = {
 export function useMemberForm({ mode, teamId, initialValues, save, reload }: UseMemberFormOptions) {
   const navigate = useNavigate();
   const [pendingAction, setPendingAction] = useState<SaveAction | null>(null);
+  // The form re-applies changed default values on render, so a reset must change them too, or the
+  // next render would bring the first ones back (and with them an old version).
+  const [defaultValues, setDefaultValues] = useState(initialValues);
   // Bumped when the form starts over, so pieces with state of their own (the picture's refusal) do too.
   const [generation, setGeneration] = useState(0);
 
+  const startOver = (formApi: AnyFormApi, values: MemberFormValues) => {
+    setDefaultValues(values);
+    formApi.reset(values);
+    setGeneration((current) => current + 1);
+  };
+
   const form = useAppForm({
-    defaultValues: initialValues,
+    defaultValues,
     onSubmitMeta: { action: 'close' as SaveAction },
     // Checked on the first submit, then on every change.
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
@@ -64,8 +73,7 @@ export function useMemberForm({ mode, teamId, initialValues, save, reload }: Use
           return;
         }
         // Adding: a blank form for the next member. Editing: the saved record, with its new version.
-        formApi.reset(mode === 'add' ? emptyMemberValues(teamId) : toMemberFormValues(results, teamId));
-        setGeneration((current) => current + 1);
+        startOver(formApi, mode === 'add' ? emptyMemberValues(teamId) : toMemberFormValues(results, teamId));
       } catch (error) {
         if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409) return;
         if (Object.keys(error.errors).length > 0) {
@@ -74,10 +82,7 @@ export function useMemberForm({ mode, teamId, initialValues, save, reload }: Use
           // Stale version: the server's message was toasted; show the record as it is now.
           // A failed reload was toasted by the api client, and the form keeps what the user typed.
           const current = await reload().catch(() => null);
-          if (current) {
-            formApi.reset(toMemberFormValues(current, teamId));
-            setGeneration((count) => count + 1);
-          }
+          if (current) startOver(formApi, toMemberFormValues(current, teamId));
         }
       } finally {
         setPendingAction(null);
