@@ -195,3 +195,49 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   expect(picture.status()).toBe(200);
   expect(Buffer.from(await picture.body()).equals(PNG)).toBe(true);
 });
+
+test('saving over a change made meanwhile shows the server message and the current record', async ({
+  page,
+  request,
+}) => {
+  const token = await leadToken(request);
+  const teamId = await firstTeamId(request, token);
+  const headers = { Authorization: `Bearer ${token}` };
+  const list = await request.get(`/api/v1/team/member-list/${teamId}?page=1&limit=2`, { headers });
+  expect(list.status()).toBe(200);
+  const memberId = ((await list.json()) as ApiSuccess<{ data: { _id: string }[] }>).results.data[0]?._id;
+  if (!memberId) throw new Error('The team has no members');
+  const before = await memberFromApi(request, token, memberId, teamId);
+
+  await signIn(page, LEAD);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await page.goto(`/user-portal/team-dashboard/members/edit/${memberId}/${teamId}`);
+  await expect(page.getByLabel('First Name')).toHaveValue(before.firstName);
+
+  // Someone else renames the member while the form is open.
+  const changed = await request.patch(`/api/v1/user-portal/user/${memberId}`, {
+    headers,
+    multipart: {
+      firstName: 'Renamed',
+      lastName: before.lastName,
+      email: before.email,
+      teamId,
+      version: String(before.version),
+    },
+  });
+  expect(changed.status()).toBe(200);
+
+  await page.getByLabel('Last Name').fill('Edited Here');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(page.getByText(memberMessages.staleVersion)).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('Renamed');
+  await expect(page.getByLabel('Last Name')).toHaveValue(before.lastName);
+
+  // The form now carries the current version: the next update goes through, and the screen stays.
+  await page.getByLabel('Last Name').fill('Edited Here');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(page.getByText(memberMessages.memberUpdated)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/members/edit/${memberId}/${teamId}$`));
+  const after = await memberFromApi(request, token, memberId, teamId);
+  expect(after).toMatchObject({ firstName: 'Renamed', lastName: 'Edited Here', version: before.version + 2 });
+});
