@@ -8,7 +8,8 @@ export type Organization = { _id: string; title: string };
 export type OrganizationList = { data: Organization[]; default: string | null };
 
 export const setDefaultTeamSchema = v.object({
-  defaultTeamId: v.pipe(v.string('Team is required.'), v.uuid('Team is required.')),
+  // A missing id reads as '' so it gets this message, not valibot's generic one.
+  defaultTeamId: v.optional(v.pipe(v.string('Team is required.'), v.uuid('Team is required.')), ''),
 });
 export type SetDefaultTeamInput = v.InferInput<typeof setDefaultTeamSchema>;
 

@@ -46,8 +46,14 @@ export type TrainingMailed = { mailed: number };
 export type CourseOption = { _id: string; name: string };
 
 /** Query of GET /course-assignment (spec 7: page, limit, search, fullName, team). */
+/** A missing team reads as '' so it gets the team's own message, not valibot's generic one. */
+const requiredTeam = v.optional(
+  v.pipe(v.string(trainingMessages.teamRequired), v.uuid(trainingMessages.teamRequired)),
+  '',
+);
+
 export const trainingListQuerySchema = v.object({
-  team: v.pipe(v.string(trainingMessages.teamRequired), v.uuid(trainingMessages.teamRequired)),
+  team: requiredTeam,
   page: pageParam,
   limit: limitParam(10),
   search: searchParam,
@@ -65,7 +71,7 @@ const optionalDeadline = v.optional(v.nullable(v.union([v.literal(''), isoDate])
 
 export const trainingSchema = v.pipe(
   v.object({
-    teamId: v.pipe(v.string(trainingMessages.teamRequired), v.uuid(trainingMessages.teamRequired)),
+    teamId: requiredTeam,
     trainingTitle: v.optional(
       v.pipe(v.string(), v.trim(), v.nonEmpty(trainingMessages.titleRequired), v.maxLength(200)),
       '',

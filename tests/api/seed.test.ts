@@ -4,14 +4,22 @@ import { verifyPassword } from '../../server/auth/password.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 import {
   administratorRoles,
+  checklistAssignments,
+  checklists,
+  courseCompletions,
+  courses,
   departments,
+  eventAttendees,
+  events,
   locations,
   membershipRoles,
   rolePermissions,
+  sessions,
   submodules,
   teamLeads,
   teamMembers,
   teams,
+  trainings,
   users,
 } from '../../server/db/schema.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
@@ -110,5 +118,40 @@ describe('seedIfEmpty', () => {
         .insert(users)
         .values({ firstName: 'A', lastName: 'B', email: 'ADMIN@example.com', passwordHash: 'x' }),
     ).rejects.toThrow();
+  });
+
+  it("gives the lead's teams trainings with courses, some with deadlines and one for chosen members", async () => {
+    expect(await handle.db.$count(courses)).toBe(12);
+    expect(await handle.db.$count(courses, eq(courses.status, false))).toBe(1);
+    expect(await handle.db.$count(checklists)).toBe(6);
+    const rows = await handle.db
+      .select({ title: teams.title, assignTo: trainings.assignTo, deadline: trainings.deadline })
+      .from(trainings)
+      .innerJoin(teams, eq(teams.id, trainings.teamId));
+    for (const title of ['Growth Team', 'Enterprise Team']) {
+      const mine = rows.filter((row) => row.title === title);
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(mine.length).toBeLessThanOrEqual(4);
+      expect(mine.some((row) => row.deadline !== null)).toBe(true);
+      expect(mine.some((row) => row.deadline === null)).toBe(true);
+      expect(mine.filter((row) => row.assignTo === 'some')).toHaveLength(1);
+    }
+  });
+
+  it('records completions, checklists and past sign-ins that cannot be used, and no events', async () => {
+    expect(await handle.db.$count(courseCompletions)).toBeGreaterThan(50);
+    expect(await handle.db.$count(checklistAssignments)).toBeGreaterThan(50);
+    const perMember = await handle.db
+      .select({ userId: courseCompletions.userId, count: sql<number>`count(*)::int` })
+      .from(courseCompletions)
+      .groupBy(courseCompletions.userId);
+    expect(new Set(perMember.map((row) => row.count)).size).toBeGreaterThan(3);
+    const signIns = await handle.db.select().from(sessions);
+    expect(signIns.length).toBeGreaterThan(5);
+    expect(signIns.every((session) => session.revokedAt !== null && session.createdAt < new Date())).toBe(
+      true,
+    );
+    expect(await handle.db.$count(events)).toBe(0);
+    expect(await handle.db.$count(eventAttendees)).toBe(0);
   });
 });

@@ -33,7 +33,7 @@ afterAll(() => t.close());
 const get = (path: string, token = lead) => t.call('GET', path, { token });
 const thirtyDaysAgo = sql`now() - interval '30 days'`;
 const isNewestFirst = (times: string[]) =>
-  times.every((time, index) => index === 0 || times[index - 1]! >= time);
+  times.every((time, index) => index === 0 || (times[index - 1] as string) >= time);
 
 describe('GET team report', () => {
   it('counts members, available users and the last 30 days of activity', async () => {
