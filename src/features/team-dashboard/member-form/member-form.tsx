@@ -53,28 +53,27 @@ export function MemberFormView({ mode, teamId, initialValues, save, record, relo
           <Text aria-current="page">{text.crumb}</Text>
         </Breadcrumbs>
       </nav>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageTitle>{text.title}</PageTitle>
-        <Group gap="sm" mb="md">
-          <Button variant="default" onClick={cancel} disabled={pendingAction !== null}>
-            Cancel
-          </Button>
-          <Button
-            variant="light"
-            loading={pendingAction === 'stay'}
-            disabled={pendingAction === 'close'}
-            onClick={() => void form.handleSubmit({ action: 'stay' })}
-          >
-            {text.stay}
-          </Button>
-          <Button type="submit" loading={pendingAction === 'close'} disabled={pendingAction === 'stay'}>
-            {text.close}
-          </Button>
-        </Group>
-      </Group>
+      <PageTitle>{text.title}</PageTitle>
       <Paper withBorder p="lg" radius="md">
         <MemberFields form={form} mode={mode} record={record} generation={generation} />
       </Paper>
+      {/* Below the fields: the toasts at the top right would cover buttons placed there. */}
+      <Group gap="sm" justify="flex-end" mt="md">
+        <Button variant="default" onClick={cancel} disabled={pendingAction !== null}>
+          Cancel
+        </Button>
+        <Button
+          variant="light"
+          loading={pendingAction === 'stay'}
+          disabled={pendingAction === 'close'}
+          onClick={() => void form.handleSubmit({ action: 'stay' })}
+        >
+          {text.stay}
+        </Button>
+        <Button type="submit" loading={pendingAction === 'close'} disabled={pendingAction === 'stay'}>
+          {text.close}
+        </Button>
+      </Group>
     </form>
   );
 }
