@@ -102,7 +102,13 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   await locations.evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
   await expect(locations.getByRole('option')).toHaveCount(20);
   await pick(page, 'Location', 'berl', 'Berlin');
-  await pick(page, 'Department', 'engin', 'Engineering');
+  // The keyboard works too: type, arrow down to the match, Enter.
+  await page.getByLabel('Department').fill('engin');
+  await expect(page.getByRole('option', { name: 'Engineering', exact: true })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Department')).toHaveValue('Engineering');
   await page.getByLabel('Department').fill('no such department');
   await expect(page.getByText('No department found.')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -240,4 +246,8 @@ test('saving over a change made meanwhile shows the server message and the curre
   await expect(page).toHaveURL(new RegExp(`/members/edit/${memberId}/${teamId}$`));
   const after = await memberFromApi(request, token, memberId, teamId);
   expect(after).toMatchObject({ firstName: 'Renamed', lastName: 'Edited Here', version: before.version + 2 });
+
+  // Opened by its address, the screen has nowhere to go back to: Cancel goes to the team's dashboard.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user-portal/team-dashboard\\?.*team=${teamId}`));
 });
