@@ -59,7 +59,7 @@ export function TeamDashboardScreen() {
         }
       />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8, xl: 9 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Tabs
             value={search.activeTab}
             onChange={(tab) => {
@@ -85,7 +85,7 @@ export function TeamDashboardScreen() {
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4, xl: 3 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <TeamReportCard teamId={team} />
         </Grid.Col>
       </Grid>

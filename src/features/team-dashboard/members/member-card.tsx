@@ -52,7 +52,14 @@ export const MemberCard = memo(function MemberCard({
 }: MemberCardProps) {
   const name = fullName(member);
   return (
-    <Card withBorder padding="sm" component="article" aria-label={name} data-member-card="" h="100%">
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={name}
+      data-member-card={member._id}
+      h="100%"
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group wrap="nowrap" gap="sm" miw={0}>

@@ -33,7 +33,7 @@ export function MemberFilters({ value, onChange }: MemberFiltersProps) {
   );
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       {select('Role', 'role', roles.data)}
       {select('Department', 'department', departments.data)}
       {select('Location', 'location', locations.data)}

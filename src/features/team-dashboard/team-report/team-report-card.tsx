@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '@/ui/query-status';
@@ -41,14 +41,14 @@ export function TeamReportCard({ teamId }: { teamId: string }) {
             {data.activity.checklistCompletions} checklists completed; {data.virtualAttendance.attended} of{' '}
             {data.virtualAttendance.invited} virtual class/meeting invitations attended.
           </Text>
-          <Group gap="xs">
-            <Button variant="light" onClick={activity.open}>
+          <Stack gap="xs">
+            <Button variant="light" fullWidth onClick={activity.open}>
               Team Activity
             </Button>
-            <Button variant="light" onClick={attendance.open}>
+            <Button variant="light" fullWidth onClick={attendance.open}>
               Virtual Class/Meeting Attendance
             </Button>
-          </Group>
+          </Stack>
         </Stack>
       ) : (
         <QueryStatus query={report} />

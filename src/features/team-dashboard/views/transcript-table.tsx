@@ -21,8 +21,8 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={`${entry.kind}-${entry._id}-${entry.trainingTitle ?? ''}`}>
-              <Table.Td>
-                <Badge variant="light" color={entry.kind === 'course' ? 'blue' : 'grape'}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge variant="light" tt="none" color={entry.kind === 'course' ? 'blue' : 'grape'}>
                   {entry.kind === 'course' ? 'Course' : 'Checklist'}
                 </Badge>
               </Table.Td>
