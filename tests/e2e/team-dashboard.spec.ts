@@ -16,7 +16,9 @@ async function apiAs(request: APIRequestContext) {
     return ((await response.json()) as { results: T }).results;
   };
   const post = (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data });
-  return { get, post };
+  const patch = (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data });
+  const status = async (path: string) => (await request.get(`/api/v1${path}`, { headers })).status();
+  return { get, post, patch, status };
 }
 
 async function teams(request: APIRequestContext) {
@@ -175,6 +177,58 @@ test('a new training is checked, saved and listed', async ({ page, request }) =>
   const row = page.getByRole('row', { name: /Refresher for the field crew/ });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+});
+
+test('editing a training pre-fills it, a stale edit shows the current record, and Delete removes it', async ({
+  page,
+  request,
+}) => {
+  const { api, enterprise } = await teams(request);
+  type Detail = { version: number; courses: { _id: string }[] };
+  const list = await api.get<Paged<{ _id: string }>>(
+    `/course-assignment?team=${enterprise._id}&search=Customer%20Care`,
+  );
+  const id = (list.data[0] as { _id: string })._id;
+  await openDashboard(page, `?activeTab=trainings&team=${enterprise._id}`);
+  await page
+    .getByRole('row', { name: /Customer Care/ })
+    .getByRole('link', { name: 'Edit' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`trainingId=${id}`));
+  await expect(page.getByLabel('Training Title*')).toHaveValue('Customer Care');
+  await expect(page.getByText('Conflict Resolution')).toBeVisible();
+
+  // Someone else saves the training meanwhile.
+  const detail = await api.get<Detail>(`/course-assignment/${id}`);
+  const saved = await api.patch(`/course-assignment/${id}`, {
+    teamId: enterprise._id,
+    trainingTitle: 'Customer Care Plus',
+    courseIds: detail.courses.map((course) => course._id),
+    assignTo: 'all',
+    memberIds: [],
+    deadline: null,
+    version: detail.version,
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.getByLabel('Training Title*').fill('Customer Care (edited here)');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('This record was changed by someone else.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Training Title*')).toHaveValue('Customer Care Plus');
+  await page.getByLabel('Training Title*').fill('Customer Care Renamed');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Training is updated successfully.')).toBeVisible();
+  const row = page.getByRole('row', { name: /Customer Care Renamed/ });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Deletion' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Training is deleted successfully.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(await api.status(`/course-assignment/${id}`)).toBe(404);
 });
 
 test('Resend Email on a card mails the member and says so', async ({ page, request }) => {
