@@ -78,7 +78,7 @@ export function TeamDashboardScreen() {
               <MembersTab teamId={team} />
             </Tabs.Panel>
             <Tabs.Panel value="trainings">
-              <TrainingsTab teamId={team} />
+              <TrainingsTab key={team} teamId={team} />
             </Tabs.Panel>
             <Tabs.Panel value="events">
               <EventsTab />
