@@ -153,8 +153,6 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_administrative_role_idx').on(t.administrativeRoleId),
     index('users_name_idx').on(t.firstName, t.lastName),
-    // The member list's name order (case-insensitive, id as the tiebreak), see server/team/member-list.ts.
-    index('users_sort_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index('users_location_idx').on(t.locationId),
     index('users_department_idx').on(t.departmentId),
     trigram('users_first_name_trgm_idx', t.firstName),
@@ -232,9 +230,20 @@ export const teamMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * lower(last_name) and lower(first_name) of the user, copied here by triggers (migration 0002:
+     * on insert, and when the user's name changes), so a team's members come out of one index in
+     * name order: page 400 of a 10,000-member team then costs about what page 1 does.
+     */
+    sortLast: text('sort_last').notNull().default(''),
+    sortFirst: text('sort_first').notNull().default(''),
   },
   // The primary key serves "members of a team"; the second index serves "teams of a user".
-  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    index('team_members_user_idx').on(t.userId),
+    index('team_members_name_order_idx').on(t.teamId, t.sortLast, t.sortFirst, t.userId),
+  ],
 );
 
 export const teamLeads = pgTable(

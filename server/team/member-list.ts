@@ -8,21 +8,21 @@ import {
   type CardRow,
   cardColumns,
   cardJoins,
-  checklistsCompletedCount,
-  coursesCompletedCount,
+  checklistsCompletedByMember,
+  coursesCompletedByMember,
   toCard,
 } from './progress.ts';
 
-/** The sort key a progress sort needs for every matching member, before the page is cut. */
-const progressKey: Partial<Record<MemberSort, { count: SQL; direction: SQL }>> = {
-  'most-course': { count: coursesCompletedCount(sql`u.id`), direction: sql`desc` },
-  completed: { count: coursesCompletedCount(sql`u.id`), direction: sql`asc` },
-  most: { count: checklistsCompletedCount(sql`u.id`), direction: sql`desc` },
-  least: { count: checklistsCompletedCount(sql`u.id`), direction: sql`asc` },
+/** The count a progress sort orders by, for every matching member, before the page is cut. */
+const progressSorts: Partial<Record<MemberSort, { counts: (members: SQL) => SQL; direction: SQL }>> = {
+  'most-course': { counts: coursesCompletedByMember, direction: sql`desc` },
+  completed: { counts: coursesCompletedByMember, direction: sql`asc` },
+  most: { counts: checklistsCompletedByMember, direction: sql`desc` },
+  least: { counts: checklistsCompletedByMember, direction: sql`asc` },
 };
 
-/** Matching members of the team, aliased u, as WHERE conditions. */
-function conditions(teamId: string, query: MemberListQuery): SQL {
+/** FROM and WHERE of the team's matching members (team_members tm, users u only when a filter reads it). */
+function matching(teamId: string, query: MemberListQuery): SQL {
   const parts = [sql`tm.team_id = ${teamId}`];
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -31,62 +31,79 @@ function conditions(teamId: string, query: MemberListQuery): SQL {
   }
   if (query.role !== 'all') {
     parts.push(sql`exists (select 1 from user_membership_roles r
-      where r.user_id = u.id and r.role_id = ${query.role})`);
+      where r.user_id = tm.user_id and r.role_id = ${query.role})`);
   }
   if (query.department !== 'all') parts.push(sql`u.department_id = ${query.department}`);
   if (query.location !== 'all') parts.push(sql`u.location_id = ${query.location}`);
-  return sql.join(parts, sql` and `);
+  const readsUser = query.search !== '' || query.department !== 'all' || query.location !== 'all';
+  const users = readsUser ? sql`join users u on u.id = tm.user_id` : sql``;
+  return sql`team_members tm ${users} where ${sql.join(parts, sql` and `)}`;
 }
 
 /**
- * One page of a team's member cards and the number of matches, in one statement (a deferred
- * join): the inner query orders the matching members by the sort key alone and cuts the page with
- * LIMIT/OFFSET, together with a window count; only the page's rows (at most `limit`) then get the
- * per-member progress numbers through LATERAL subqueries. Name sorts are case-insensitive with the
- * id as the last key, so equal names keep one order from page to page; descending is the exact
- * reverse of ascending. Progress sorts compute the one count they sort by for every match (an
- * index lookup or two per member) and break ties by name.
+ * The statement of one page of member cards, with the number of matches as a window count. It is
+ * a deferred join: the page's member ids are chosen first from team_members alone, ordered by the
+ * sort key, and only those rows (at most `limit`) get the card's progress numbers, through LATERAL
+ * subqueries.
+ *
+ * Name sorts read team_members.sort_last/sort_first (lower-cased names kept there by triggers) with
+ * the user id as the last key, so equal names keep one order from page to page and descending is
+ * the exact reverse of ascending; without filters the index on (team_id, sort_last, sort_first,
+ * user_id) yields the team in order, and page 400 of a 10,000-member team costs about what page 1
+ * does (tests/bench/members-server.ts). Progress sorts count completions for every match set-based
+ * (hash joins), then order by that count and break ties by name.
  */
+export function memberPageQuery(teamId: string, query: MemberListQuery): SQL {
+  const from = matching(teamId, query);
+  const direction = query.sort === 'descending' ? sql`desc` : sql`asc`;
+  const byName = (alias: SQL) =>
+    sql`${alias}sort_last ${direction}, ${alias}sort_first ${direction}, ${alias}user_id ${direction}`;
+  const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const cards = (order: SQL) => sql`
+    select page.total, ${cardColumns}
+      from page
+      join users u on u.id = page.user_id
+      ${cardJoins}
+     order by ${order}`;
+
+  const progress = progressSorts[query.sort];
+  if (!progress) {
+    return sql`
+      with page as (
+        select tm.user_id, tm.sort_last, tm.sort_first, count(*) over ()::int as total
+          from ${from}
+         order by ${byName(sql`tm.`)}
+         ${window}
+      )
+      ${cards(byName(sql`page.`))}`;
+  }
+  return sql`
+    with members as (select tm.user_id, tm.sort_last, tm.sort_first from ${from}),
+    counts as (${progress.counts(sql`select user_id from members`)}),
+    page as (
+      select m.user_id, m.sort_last, m.sort_first, coalesce(c.n, 0) as sort_count,
+             count(*) over ()::int as total
+        from members m
+        left join counts c on c.user_id = m.user_id
+       order by sort_count ${progress.direction}, ${byName(sql`m.`)}
+       ${window}
+    )
+    ${cards(sql`page.sort_count ${progress.direction}, ${byName(sql`page.`)}`)}`;
+}
+
+/** One page of a team's member cards with the paging numbers; see memberPageQuery. */
 export async function memberPage(
   db: Database,
   teamId: string,
   query: MemberListQuery,
 ): Promise<Paged<TeamMemberCard>> {
-  const where = conditions(teamId, query);
-  const key = progressKey[query.sort];
-  const nameDirection = query.sort === 'descending' ? sql`desc` : sql`asc`;
-  const sortCount = key ? sql`, ${key.count} as sort_count` : sql``;
-  const order = (alias: SQL) => {
-    const byName = sql`${alias}last_key ${nameDirection}, ${alias}first_key ${nameDirection}, ${alias}id ${nameDirection}`;
-    return key ? sql`${alias}sort_count ${key.direction}, ${byName}` : byName;
-  };
-  const offset = (query.page - 1) * query.limit;
-
-  const rows = await queryRows<CardRow & { total: number }>(
-    db,
-    sql`
-    with page as (
-      select u.id, lower(u.last_name) as last_key, lower(u.first_name) as first_key${sortCount},
-             count(*) over ()::int as total
-        from team_members tm
-        join users u on u.id = tm.user_id
-       where ${where}
-       order by ${order(sql``)}
-       limit ${query.limit} offset ${offset}
-    )
-    select page.total, ${cardColumns}
-      from page
-      join users u on u.id = page.id
-      ${cardJoins}
-     order by ${order(sql`page.`)}`,
-  );
-
+  const rows = await queryRows<CardRow & { total: number }>(db, memberPageQuery(teamId, query));
   // A page past the end has no row to carry the count.
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
+  if (rows.length === 0 && query.page > 1) {
     const [count] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from team_members tm join users u on u.id = tm.user_id where ${where}`,
+      sql`select count(*)::int as total from ${matching(teamId, query)}`,
     );
     total = count?.total ?? 0;
   }

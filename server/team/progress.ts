@@ -16,9 +16,10 @@ import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
  * Checklists work the same from checklist_assignments: every row is an assigned checklist, one
  * with completed_at set is a completed one; checklistProgress likewise.
  *
- * The fragments below take the SQL of a user id (a column of the outer query) and are used in
- * LATERAL subqueries, so they run only for the rows that need them; each step is an index lookup
+ * The per-member fragments take the SQL of a user id (a column of the outer query) and are used
+ * in LATERAL subqueries, so they run only for the rows of a page; each step is an index lookup
  * (team_members by user, trainings by team, training_members by user, training_courses by training).
+ * The *ByMember fragments count the same thing for a whole set of members at once.
  */
 
 /** Distinct course ids assigned to the user (a UNION, so duplicates across trainings go). */
@@ -45,14 +46,6 @@ export function courseStats(userId: SQL): SQL {
       left join course_completions cc on cc.user_id = ${userId} and cc.course_id = assigned.course_id`;
 }
 
-/** Completed assigned courses only: the sort key of the 'most-course' and 'completed' sorts. */
-export function coursesCompletedCount(userId: SQL): SQL {
-  return sql`(
-    select count(*)::int
-      from (${assignedCourseIds(userId)}) assigned
-      join course_completions cc on cc.user_id = ${userId} and cc.course_id = assigned.course_id)`;
-}
-
 /** One row: checklists_assigned, checklists_completed for the user. */
 export function checklistStats(userId: SQL): SQL {
   return sql`
@@ -61,11 +54,39 @@ export function checklistStats(userId: SQL): SQL {
      where ca.user_id = ${userId}`;
 }
 
-/** Completed checklists: the sort key of the 'most' and 'least' sorts. */
-export function checklistsCompletedCount(userId: SQL): SQL {
-  return sql`(
-    select count(*)::int from checklist_assignments ca
-     where ca.user_id = ${userId} and ca.completed_at is not null)`;
+/**
+ * Completed assigned courses per member of `members` (a query with a user_id column), with the
+ * same rule as assignedCourseIds but set-based, for the progress sorts that need the count of
+ * every member of a team before the page is cut: a completion counts when some training with its
+ * course includes the member. Starting from completions keeps the work proportional to them.
+ * Rows: user_id, n (members with none have no row).
+ */
+export function coursesCompletedByMember(members: SQL): SQL {
+  return sql`
+    select done.user_id, count(*)::int as n
+      from (
+        select distinct cc.user_id, cc.course_id
+          from (${members}) f
+          join course_completions cc on cc.user_id = f.user_id
+          join training_courses tc on tc.course_id = cc.course_id
+          join trainings t on t.id = tc.training_id
+          left join team_members am
+            on t.assign_to = 'all' and am.team_id = t.team_id and am.user_id = cc.user_id
+          left join training_members sm
+            on t.assign_to = 'some' and sm.training_id = t.id and sm.user_id = cc.user_id
+         where am.user_id is not null or sm.user_id is not null
+      ) done
+     group by done.user_id`;
+}
+
+/** Completed checklists per member of `members`; rows: user_id, n. */
+export function checklistsCompletedByMember(members: SQL): SQL {
+  return sql`
+    select ca.user_id, count(*)::int as n
+      from (${members}) f
+      join checklist_assignments ca on ca.user_id = f.user_id
+     where ca.completed_at is not null
+     group by ca.user_id`;
 }
 
 export const percent = (done: number, of: number) => (of === 0 ? 0 : Math.round((100 * done) / of));

@@ -7,6 +7,7 @@ import {
   administratorRoles,
   rolePermissions,
   submodules,
+  teamMembers,
   userMembershipRoles,
   users,
 } from '../../server/db/schema.ts';
@@ -146,6 +147,35 @@ describe('GET member list', () => {
         .slice(10, 20)
         .map(([id]) => id),
     );
+  });
+
+  it('follows a change of name and a new member in the name order', async () => {
+    const [first] = cards;
+    // Renamed to sort last, then the order is checked against the names now in the database.
+    await t.db
+      .update(users)
+      .set({ lastName: 'zz-Renamed' })
+      .where(eq(users.id, first?._id as string));
+    const added = await t.createUser({
+      email: 'aardvark@example.com',
+      password: 'secret1',
+      lastName: 'Aardvark',
+    });
+    await t.db.insert(teamMembers).values({ teamId: team.growth, userId: added.id });
+    try {
+      const expected = (await expectedCards(t.db, team.growth)).sort(byName).map((card) => card._id);
+      const response = await list('limit=100');
+      expect(ids(response)).toEqual(expected);
+      expect(ids(response)[0]).toBe(added.id);
+      expect(ids(response).at(-1)).toBe(first?._id);
+    } finally {
+      await t.db.delete(teamMembers).where(eq(teamMembers.userId, added.id));
+      await t.db
+        .update(users)
+        .set({ lastName: first?.lastName as string })
+        .where(eq(users.id, first?._id as string));
+    }
+    expect(ids(await list('limit=100'))).toEqual(cards.map((card) => card._id));
   });
 
   it('falls back to the defaults for a bad sort, page or filter', async () => {

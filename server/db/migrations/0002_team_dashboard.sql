@@ -77,6 +77,8 @@ CREATE TABLE "trainings" (
 );
 --> statement-breakpoint
 DROP INDEX "sessions_user_idx";--> statement-breakpoint
+ALTER TABLE "team_members" ADD COLUMN "sort_last" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_members" ADD COLUMN "sort_first" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "checklist_assignments" ADD CONSTRAINT "checklist_assignments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checklist_assignments" ADD CONSTRAINT "checklist_assignments_checklist_id_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."checklists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_completions" ADD CONSTRAINT "course_completions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -101,8 +103,30 @@ CREATE INDEX "training_courses_course_idx" ON "training_courses" USING btree ("c
 CREATE INDEX "training_members_user_idx" ON "training_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "trainings_team_created_idx" ON "trainings" USING btree ("team_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trainings_title_trgm_idx" ON "trainings" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_sort_name_idx" ON "users" USING btree (lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
+CREATE INDEX "team_members_name_order_idx" ON "team_members" USING btree ("team_id","sort_last","sort_first","user_id");--> statement-breakpoint
 CREATE INDEX "users_location_idx" ON "users" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "users_department_idx" ON "users" USING btree ("department_id");--> statement-breakpoint
 CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id","created_at");
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id","created_at");--> statement-breakpoint
+-- Written by hand: team_members.sort_last/sort_first follow the user's name (see schema.ts).
+UPDATE "team_members" AS m SET "sort_last" = lower(u."last_name"), "sort_first" = lower(u."first_name")
+  FROM "users" AS u WHERE u."id" = m."user_id";--> statement-breakpoint
+CREATE FUNCTION "team_members_fill_sort_name"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT lower(u."last_name"), lower(u."first_name") INTO NEW."sort_last", NEW."sort_first"
+    FROM "users" AS u WHERE u."id" = NEW."user_id";
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "team_members_sort_name" BEFORE INSERT OR UPDATE OF "user_id" ON "team_members"
+  FOR EACH ROW EXECUTE FUNCTION "team_members_fill_sort_name"();--> statement-breakpoint
+CREATE FUNCTION "users_refresh_member_sort_name"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "team_members" SET "sort_last" = lower(NEW."last_name"), "sort_first" = lower(NEW."first_name")
+    WHERE "user_id" = NEW."id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "users_member_sort_name" AFTER UPDATE OF "first_name", "last_name" ON "users"
+  FOR EACH ROW WHEN (OLD."first_name" IS DISTINCT FROM NEW."first_name" OR OLD."last_name" IS DISTINCT FROM NEW."last_name")
+  EXECUTE FUNCTION "users_refresh_member_sort_name"();
