@@ -35,8 +35,11 @@ const app = createApp({ db: database.db, config, mailer });
 // Expired sessions, reset links and rate-limit windows are dead rows; clear them now and hourly.
 const purge = () =>
   purgeExpired(database.db).catch((error) => console.error('Purging expired rows failed:', error));
+// The embedded database has no autovacuum (see DatabaseHandle.vacuum); its upkeep follows the purge.
+const vacuum = () =>
+  database.vacuum?.().catch((error) => console.error('Vacuuming the database failed:', error));
 await purge();
-const purgeTimer = setInterval(purge, HOUR_MS);
+const purgeTimer = setInterval(() => void purge().then(vacuum), HOUR_MS);
 purgeTimer.unref();
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -45,6 +48,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log('Demo logins:');
   console.log(`  ${demoAccounts.admin.email} / ${demoAccounts.admin.password} (administrator)`);
   console.log(`  ${demoAccounts.lead.email} / ${demoAccounts.lead.password} (team lead)`);
+  // After listening, so start-up does not wait for it.
+  void vacuum();
 });
 
 let stopping = false;

@@ -19,6 +19,12 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** A tarball of the embedded database that `openDatabase({ from })` starts from; PGlite only. */
   dump?: () => Promise<Blob>;
+  /**
+   * VACUUM (ANALYZE) of the embedded database. PGlite runs PostgreSQL in single-user mode, where
+   * autovacuum never runs: without this the planner has no statistics and index-only scans read
+   * the heap for every row. PostgreSQL servers do it themselves, so there it is absent.
+   */
+  vacuum?: () => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -45,6 +51,9 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     dump: () => client.dumpDataDir('none'),
+    vacuum: async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    },
     close: () => client.close(),
   };
 }

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../server/auth/tokens.ts';
 import { purgeExpired } from '../../server/db/purge.ts';
+import { queryRows } from '../../server/db/rows.ts';
 import { sessions } from '../../server/db/schema.ts';
-import { createTestContext, type TestContext } from './helpers.ts';
+import { createTestContext, openTestDatabase, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -33,5 +34,25 @@ describe('purgeExpired', () => {
       .from(sessions)
       .where(eq(sessions.userId, user.id));
     expect(left.map((row) => row.days).sort((a, b) => a - b)).toEqual([2, 10]);
+  });
+
+  it('has the embedded database vacuumed and analyzed, which PGlite never does by itself', async () => {
+    const handle = await openTestDatabase();
+    try {
+      if (handle.driver === 'postgres') {
+        // PostgreSQL's own autovacuum does it.
+        expect(handle.vacuum).toBeUndefined();
+        return;
+      }
+      await handle.vacuum?.();
+      const [row] = await queryRows<{ last_vacuum: Date | null; last_analyze: Date | null }>(
+        handle.db,
+        sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'team_members'`,
+      );
+      expect(row?.last_vacuum).not.toBeNull();
+      expect(row?.last_analyze).not.toBeNull();
+    } finally {
+      await handle.close();
+    }
   });
 });
