@@ -3,12 +3,18 @@ import { spawnSync } from 'node:child_process';
 import { coldStart } from './cold-start.ts';
 import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
+import { membersServer } from './members-server.ts';
 
 const build = spawnSync('node', ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const only = process.argv.slice(2);
-const benches = { 'login-bundle': loginBundle, 'cold-start': coldStart, 'login-rps': loginRps };
+const benches = {
+  'login-bundle': loginBundle,
+  'cold-start': coldStart,
+  'login-rps': loginRps,
+  'members-server': membersServer,
+};
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
   console.log(`\n== ${name}`);
