@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { coldStart } from './cold-start.ts';
 import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
+import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
 
 const build = spawnSync('node', ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
@@ -14,6 +15,7 @@ const benches = {
   'cold-start': coldStart,
   'login-rps': loginRps,
   'members-server': membersServer,
+  'members-browser': membersBrowser,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
