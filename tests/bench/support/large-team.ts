@@ -154,7 +154,10 @@ export async function createLargeTeamDataDir(path: string, options: LargeTeamOpt
     await database.migrate();
     if (!(await seedIfEmpty(database.db)))
       throw new Error(`${path} already holds data; give an empty directory`);
-    return await seedLargeTeam(database.db, options);
+    const teamId = await seedLargeTeam(database.db, options);
+    // Ready to measure at once, without waiting for the server's first vacuum.
+    await database.vacuum?.();
+    return teamId;
   } finally {
     await database.close();
   }
