@@ -12,6 +12,7 @@ import { handleError } from './http/errors.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
+import { courseOptionRoutes } from './routes/course-options.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { isMemberFormRequest, memberRoutes } from './routes/members.ts';
 import { organizationRoutes } from './routes/organizations.ts';
@@ -51,6 +52,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', teamMemberRoutes(deps))
     .route('/', teamReportRoutes(deps))
     .route('/', memberRoutes(deps))
+    .route('/', courseOptionRoutes(deps))
     .route('/', trainingRoutes(deps))
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 

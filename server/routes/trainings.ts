@@ -1,5 +1,5 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bulkIdSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
@@ -8,8 +8,6 @@ import { paths } from '../../contract/paths.ts';
 import {
   type AssignedTraining,
   type AssignedTrainingDetail,
-  type CourseOption,
-  courseOptionsQuerySchema,
   reassignTrainingSchema,
   type TrainingMailed,
   trainingListQuerySchema,
@@ -17,13 +15,12 @@ import {
   trainingSchema,
 } from '../../contract/training.ts';
 import { requireAuth } from '../auth/require-auth.ts';
-import { courses, trainingCourses, trainingMembers, trainings } from '../db/schema.ts';
-import { containsPattern } from '../db/search.ts';
+import { trainingCourses, trainingMembers, trainings } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
 import { type TrainingMailKind, trainingMail } from '../mail/training-mail.ts';
-import { pathId, requireDashboardUser, requireTeamAccess } from '../team/access.ts';
+import { pathId, requireTeamAccess } from '../team/access.ts';
 import {
   type CheckedTraining,
   checkDeadline,
@@ -104,40 +101,6 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
     }) satisfies ApiSuccess<AssignedTrainingDetail>;
 
   return new Hono<AppEnv>()
-    .get(
-      paths.courseOptions,
-      auth,
-      vValidator('query', courseOptionsQuerySchema, validationHook),
-      async (c) => {
-        await requireDashboardUser(db, c.get('auth'));
-        const query = c.req.valid('query');
-        const where = and(
-          eq(courses.status, true),
-          query.search ? sql`${courses.name} ilike ${containsPattern(query.search)}` : undefined,
-        );
-        const offset = (query.page - 1) * query.limit;
-        const rows = await db
-          .select({
-            _id: courses.id,
-            name: courses.name,
-            total: sql<number>`count(*) over ()`.mapWith(Number),
-          })
-          .from(courses)
-          .where(where)
-          .orderBy(asc(courses.name), asc(courses.id))
-          .limit(query.limit)
-          .offset(offset);
-        const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(courses, where));
-        const results: Paged<CourseOption> = {
-          data: rows.map(({ _id, name }) => ({ _id, name })),
-          page: query.page,
-          limit: query.limit,
-          totalPages: Math.ceil(total / query.limit),
-          total,
-        };
-        return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<CourseOption>>);
-      },
-    )
     .get(paths.trainings, auth, vValidator('query', trainingListQuerySchema, validationHook), async (c) => {
       const query = c.req.valid('query');
       await requireTeamAccess(db, c.get('auth'), query.team, 'view');
