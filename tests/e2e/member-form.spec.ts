@@ -184,6 +184,12 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   await page.getByRole('button', { name: 'Update & Close' }).click();
   await expect(page.getByText(memberMessages.memberUpdated)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/user-portal/team-dashboard\\?.*team=${teamId}`));
+  // The dashboard lists the member under the new name, with the picture in place of the initials.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Byron');
+  const card = page.getByRole('article', { name: 'Ada Byron' });
+  await expect(card).toBeVisible();
+  // The picture is decorative beside the name (alt ''), so it is found as an element, not by role.
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/uploads\/profile-pictures\//);
 
   const stored = await memberFromApi(request, token, memberId, teamId);
   expect(stored).toMatchObject({
