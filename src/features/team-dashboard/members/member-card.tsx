@@ -1,10 +1,11 @@
 import type { TeamMemberCard as Member } from '@contract/team-dashboard';
-import { ActionIcon, Avatar, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { fullName, progressLabel } from '../format';
+import { fullName } from '../format';
 import type { MemberView } from '../member-queries';
+import { ProgressRow } from '../progress-row';
 import { MEMBER_SHORTCUTS } from '../views/member-shortcuts';
 
 export type MemberCardActions = {
@@ -14,32 +15,6 @@ export type MemberCardActions = {
 };
 
 type MemberCardProps = MemberCardActions & { member: Member; teamId: string; resending: boolean };
-
-function ProgressRow({
-  label,
-  done,
-  assigned,
-  value,
-}: {
-  label: string;
-  done: number;
-  assigned: number;
-  value: number;
-}) {
-  return (
-    <Stack gap={2}>
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {label}
-        </Text>
-        <Text size="xs" fw={600}>
-          {progressLabel(done, assigned)}
-        </Text>
-      </Group>
-      <Progress value={value} size="sm" aria-label={label} />
-    </Stack>
-  );
-}
 
 /** One member: who, how far along, and the shortcuts to their views. Memoised: a new page must not re-render the cards already shown. */
 export const MemberCard = memo(function MemberCard({

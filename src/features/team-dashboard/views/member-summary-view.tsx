@@ -1,30 +1,7 @@
 import type { MemberSummary } from '@contract/team-dashboard';
-import { Avatar, Badge, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDateTime, fullName, progressLabel } from '../format';
-
-function ProgressStat({
-  label,
-  done,
-  assigned,
-  value,
-}: {
-  label: string;
-  done: number;
-  assigned: number;
-  value: number;
-}) {
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between">
-        <Text size="sm">{label}</Text>
-        <Text size="sm" fw={600}>
-          {progressLabel(done, assigned)} ({Math.round(value)}%)
-        </Text>
-      </Group>
-      <Progress value={value} aria-label={label} />
-    </Stack>
-  );
-}
+import { Avatar, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, fullName } from '../format';
+import { ProgressRow } from '../progress-row';
 
 /** The member's dashboard: who, how far along, in which teams, last seen when. */
 export function MemberSummaryView({ summary }: { summary: MemberSummary }) {
@@ -42,13 +19,15 @@ export function MemberSummaryView({ summary }: { summary: MemberSummary }) {
         </Stack>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ProgressStat
+        <ProgressRow
+          variant="detail"
           label="Courses completed"
           done={member.coursesCompleted}
           assigned={member.coursesAssigned}
           value={member.courseProgress}
         />
-        <ProgressStat
+        <ProgressRow
+          variant="detail"
           label="Checklists completed"
           done={member.checklistsCompleted}
           assigned={member.checklistsAssigned}
