@@ -284,7 +284,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
-    statusCode: integer('status_code').notNull(),
+    // Null while the first request with the key is still running; then its answer's status.
+    statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: createdAt(),
   },
