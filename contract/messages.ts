@@ -33,4 +33,8 @@ export const messages = {
   userFetched: 'User fetched successfully.',
   sidebarFetched: 'Sidebar fetched successfully.',
   listFetched: 'Records fetched successfully.',
+  // Answers of the Idempotency-Key store, which lets a queued write be sent again safely.
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
+  idempotencyKeyInProgress: 'This change is already being processed.',
 } as const;

@@ -9,6 +9,7 @@ import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
 import type { AppEnv, Logger } from './http/app-env.ts';
 import { handleError } from './http/errors.ts';
+import { idempotency } from './http/idempotency.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -43,6 +44,8 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
+    // Before every router, so each write is answered once per Idempotency-Key.
+    .use(idempotency(deps))
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', userRoutes(deps))
