@@ -32,7 +32,8 @@ const mailer = createMailer({
 });
 const app = createApp({ db: database.db, config, mailer });
 
-// Expired sessions, reset links and rate-limit windows are dead rows; clear them now and hourly.
+// Expired sessions, reset links, rate-limit windows and week-old idempotency answers are dead
+// rows; clear them now and hourly.
 const purge = () =>
   purgeExpired(database.db).catch((error) => console.error('Purging expired rows failed:', error));
 // The embedded database has no autovacuum (see DatabaseHandle.vacuum); its upkeep follows the purge.
