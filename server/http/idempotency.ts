@@ -50,7 +50,7 @@ const sameKey = (request: Request) =>
  * with the same key only one inserts the row, whatever the timing.
  */
 async function claim(db: Database, request: Request): Promise<Claim> {
-  // A row released (5xx) between our INSERT and SELECT is claimed again; twice is plenty.
+  // A row released (5xx) between our INSERT and SELECT is gone: claim again; a few tries are plenty.
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)

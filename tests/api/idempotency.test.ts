@@ -312,6 +312,24 @@ describe('the key', () => {
     expect((await storedKey(key))?.path).toBe(`/api/v1${paths.setDefaultTeam}`);
   });
 
+  it('lets only one of two requests sent at once with it run', async () => {
+    const key = newKey();
+    const both = await Promise.all(
+      [0, 1].map(() => send('POST', paths.trainings, { token: lead, key, body: trainingBody('At once') })),
+    );
+    const statuses = both.map((response) => response.status).sort();
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
+    expect(
+      both.filter(
+        (response) => response.headers.get('Idempotent-Replayed') === null && response.status === 201,
+      ),
+    ).toHaveLength(1);
+    expect(await t.db.$count(trainings, eq(trainings.title, 'At once'))).toBe(1);
+  });
+
   it('answers 409 while the first request with it has no answer yet, running nothing', async () => {
     const key = newKey();
     await t.db
