@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installOutbox } from './outbox/worker.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -14,6 +15,9 @@ cleanupOutdatedCaches();
 // Every navigation is answered with the shell; the client router draws the route.
 // The API is never served from here: its reads go to the network and the page's own cache.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Every write to the API goes through the outbox (sw/outbox): stored first, sent once, replayed when offline.
+installOutbox();
 
 // A first install controls open pages at once; an update waits until the user agrees to reload.
 clientsClaim();

@@ -150,7 +150,7 @@ export async function mapClientId(clientId: string, serverId: string, deps: Repl
   }
 }
 
-function createdId(body: unknown): string | null {
+export function createdId(body: unknown): string | null {
   const results = (body as { results?: { _id?: unknown } } | null)?.results;
   return typeof results?._id === 'string' ? results._id : null;
 }

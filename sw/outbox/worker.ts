@@ -9,7 +9,15 @@ import {
   QUEUED_MESSAGE,
   type QueuedAnswer,
 } from './protocol.ts';
-import { type DrainResult, drain, nextEntry, type ReplayDeps, sendEntry } from './replay.ts';
+import {
+  createdId,
+  type DrainResult,
+  drain,
+  mapClientId,
+  nextEntry,
+  type ReplayDeps,
+  sendEntry,
+} from './replay.ts';
 import { addEntry, deleteEntry, getEntry, listEntries, type OutboxEntry, putEntry } from './store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -154,7 +162,13 @@ async function handleWrite(request: Request): Promise<Response> {
     await deleteEntry(entry.seq);
     void broadcastEntries();
   }
-  if (answer.outcome === 'done') void replay();
+  if (answer.outcome === 'done') {
+    // Changes made to an offline create while it was in flight are rewritten to the server's id.
+    const serverId = createdId(answer.body);
+    if (entry.clientId && serverId?.length === entry.clientId.length)
+      await mapClientId(entry.clientId, serverId, deps);
+    void replay();
+  }
   // Done, refused or signed out (401 pauses the queue and keeps the entry): the page sees the real answer.
   return answer.response;
 }
@@ -175,6 +189,13 @@ async function onCommand(command: OutboxCommand) {
   switch (command.type) {
     case 'outbox:resume':
       paused = false;
+      break;
+    case 'outbox:online':
+      // The connection is back: what waits for its backoff goes now instead of after the last delay.
+      for (const entry of await listEntries()) {
+        if (entry.status === 'pending' && entry.nextAttemptAt > 0)
+          await putEntry({ ...entry, nextAttemptAt: 0 });
+      }
       break;
     case 'outbox:retry':
     case 'outbox:edit': {
