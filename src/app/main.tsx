@@ -3,7 +3,8 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refreshSessionUser } from '@/features/auth/session';
-import { onSignOut, rehydrateAuth } from '@/lib/auth-store';
+import { authStore, onSignOut, rehydrateAuth } from '@/lib/auth-store';
+import { resumeOutbox, startOutbox } from '@/lib/outbox';
 import { rehydrateTheme } from '@/lib/theme-store';
 import { App } from './providers';
 import { queryClient } from './query-client';
@@ -15,9 +16,19 @@ onSignOut(() => {
   void router.navigate({ to: '/login' });
 });
 
+// A new session (a sign-in) lets the outbox go on where an ended one paused it, with the new token.
+let lastToken: string | null = null;
+authStore.subscribe(() => {
+  const { token } = authStore.get();
+  if (token && token !== lastToken) resumeOutbox();
+  lastToken = token;
+});
+
 async function start() {
   // The saved session decides the first screen, so it is read before anything renders (bounded by a timeout).
   await Promise.all([rehydrateAuth(), rehydrateTheme()]);
+  // Changes kept by the worker: listed in the top bar, refetched once answered.
+  startOutbox(queryClient);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');

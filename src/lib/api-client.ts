@@ -5,6 +5,8 @@ import { ApiError } from './api-error';
 import { getToken, signOut } from './auth-store';
 import { classifyFailure, type FailedRequest, serverMessage } from './error-catalogue';
 import { toast } from './notify';
+import { noteQueued } from './outbox';
+import { isQueuedAnswer, type OutboxMeta, outboxHeaders } from './outbox-headers';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -16,7 +18,19 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Fail without toasts or sign-out: for calls whose failure the user must not see (logout). */
   quiet?: boolean;
+  /** What the change is for the outbox panel, and what to refetch once it is answered (writes only). */
+  outbox?: OutboxMeta;
 };
+
+/** A write the service worker kept for later (offline, or the server could not answer): not an error. */
+export type QueuedResult = { message: string; results: null; queued: true; clientId: string | null };
+
+/** The answer to a write: the server's, or the worker's promise to send it later. */
+export type WriteResult<T> = (ApiSuccess<T> & { queued?: false }) | QueuedResult;
+
+export function isQueued<T>(result: WriteResult<T>): result is QueuedResult {
+  return result.queued === true;
+}
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
@@ -74,6 +88,8 @@ async function request<T>(
   // Read at send time: a token refreshed or cleared since the call was set up must win.
   const token = getToken();
   const headers = new Headers(options.headers);
+  if (options.outbox)
+    for (const [name, value] of Object.entries(outboxHeaders(options.outbox))) headers.set(name, value);
   headers.set('Accept', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
@@ -92,17 +108,38 @@ async function request<T>(
     return fail({ kind: 'network' }, token, options.quiet ?? false);
   }
   const payload = await readBody(response);
+  if (isQueuedAnswer(response.status, payload)) {
+    if (!options.quiet) noteQueued(payload.message);
+    const queued: QueuedResult = {
+      message: payload.message,
+      results: null,
+      queued: true,
+      clientId: payload.clientId ?? null,
+    };
+    // Only writes are queued; their callers take WriteResult<T>.
+    return queued as unknown as ApiSuccess<T>;
+  }
   if (!response.ok)
     return fail({ kind: 'http', status: response.status, body: payload }, token, options.quiet ?? false);
   return payload as ApiSuccess<T>;
 }
 
+type WriteOptions = RequestOptions & { outbox: OutboxMeta };
+
+/** A write with outbox meta may be kept for later by the worker, so its caller handles WriteResult. */
+function write(method: string) {
+  function send<T>(path: string, body: unknown, options: WriteOptions): Promise<WriteResult<T>>;
+  function send<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>>;
+  function send<T>(path: string, body?: unknown, options?: RequestOptions) {
+    return request<T>(method, path, { ...options, body });
+  }
+  return send;
+}
+
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, { ...options, body }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body' | 'outbox'>) =>
+    request<T>('GET', path, options),
+  post: write('POST'),
+  patch: write('PATCH'),
+  delete: write('DELETE'),
 };

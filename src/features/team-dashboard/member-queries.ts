@@ -11,11 +11,12 @@ import type {
   TranscriptEntry,
 } from '@contract/team-dashboard';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isQueued } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { toast } from '@/lib/notify';
 import type { ImportRow } from './bulk-import/import-rows';
 import { teamKeys } from './keys';
+import { cachedCard, hideMember } from './optimistic';
 
 /** Cards per request of the member list (the API's default page). */
 export const MEMBER_PAGE_SIZE = 20;
@@ -90,9 +91,26 @@ export const memberViewQueryOptions = <V extends MemberView>(teamId: string, mem
 export function useRemoveMember(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => api.delete<null>(paths.teamMembers(teamId), { bulkId: [memberId] }),
-    onSuccess: async ({ message }, memberId) => {
-      toast.success(message);
+    mutationFn: (memberId: string) => {
+      const card = cachedCard(queryClient, teamId, memberId);
+      return api.delete<null>(
+        paths.teamMembers(teamId),
+        { bulkId: [memberId] },
+        {
+          outbox: {
+            action: 'Remove member',
+            target: card ? `${card.firstName} ${card.lastName}` : memberId,
+            invalidate: [teamKeys.members(teamId), teamKeys.report(teamId)],
+          },
+        },
+      );
+    },
+    onSuccess: async (result, memberId) => {
+      if (isQueued(result)) {
+        hideMember(queryClient, teamId, memberId);
+        return;
+      }
+      toast.success(result.message);
       queryClient.removeQueries({ queryKey: teamKeys.member(memberId) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
@@ -103,9 +121,17 @@ export function useRemoveMember(teamId: string) {
 }
 
 export function useResendMemberEmail(teamId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => api.post<null>(paths.memberResendEmail(teamId, memberId)),
-    onSuccess: ({ message }) => toast.success(message),
+    mutationFn: (memberId: string) => {
+      const card = cachedCard(queryClient, teamId, memberId);
+      return api.post<null>(paths.memberResendEmail(teamId, memberId), undefined, {
+        outbox: { action: 'Resend email', target: card ? `${card.firstName} ${card.lastName}` : memberId },
+      });
+    },
+    onSuccess: (result) => {
+      if (!isQueued(result)) toast.success(result.message);
+    },
   });
 }
 

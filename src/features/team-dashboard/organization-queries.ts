@@ -1,10 +1,11 @@
 import { paths } from '@contract/paths';
 import type { OrganizationList } from '@contract/team-dashboard';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isQueued } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { toast } from '@/lib/notify';
 import { teamKeys } from './keys';
+import { cachedTeamTitle, showDefaultTeam } from './optimistic';
 
 /** The teams the signed-in user leads and the default one; kept a week for offline use. */
 export const organizationsQueryOptions = () =>
@@ -29,10 +30,24 @@ export function useSetDefaultTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (defaultTeamId: string) =>
-      api.post<OrganizationList>(paths.setDefaultTeam, { defaultTeamId }),
-    onSuccess: ({ message, results }) => {
-      queryClient.setQueryData(teamKeys.organizations(), results);
-      toast.success(message);
+      api.post<OrganizationList>(
+        paths.setDefaultTeam,
+        { defaultTeamId },
+        {
+          outbox: {
+            action: 'Set default organization',
+            target: cachedTeamTitle(queryClient, defaultTeamId),
+            invalidate: [teamKeys.organizations()],
+          },
+        },
+      ),
+    onSuccess: (result, defaultTeamId) => {
+      if (isQueued(result)) {
+        showDefaultTeam(queryClient, defaultTeamId);
+        return;
+      }
+      queryClient.setQueryData(teamKeys.organizations(), result.results);
+      toast.success(result.message);
     },
   });
 }

@@ -8,10 +8,11 @@ import type {
   TrainingOutput,
 } from '@contract/training';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { toast } from '@/lib/notify';
 import { teamKeys } from './keys';
+import { cachedTraining, showDeadline } from './optimistic';
 
 export type TrainingListQuery = { page: number; limit: number; search: string };
 
@@ -66,9 +67,17 @@ function useInvalidateTrainings() {
 export function useCreateTraining() {
   const invalidate = useInvalidateTrainings();
   return useMutation({
-    mutationFn: (input: TrainingOutput) => api.post<AssignedTrainingDetail>(paths.trainings, input),
-    onSuccess: async ({ message }, input) => {
-      toast.success(message);
+    mutationFn: (input: TrainingOutput) =>
+      api.post<AssignedTrainingDetail>(paths.trainings, input, {
+        outbox: {
+          action: 'Assign training',
+          target: input.trainingTitle,
+          invalidate: [teamKeys.trainings(input.teamId), teamKeys.members(input.teamId)],
+        },
+      }),
+    onSuccess: async (result, input) => {
+      if (isQueued(result)) return;
+      toast.success(result.message);
       await invalidate(input.teamId);
     },
   });
@@ -78,9 +87,20 @@ export function useUpdateTraining(trainingId: string) {
   const invalidate = useInvalidateTrainings();
   return useMutation({
     mutationFn: (input: TrainingOutput) =>
-      api.patch<AssignedTrainingDetail>(paths.training(trainingId), input),
-    onSuccess: async ({ message }, input) => {
-      toast.success(message);
+      api.patch<AssignedTrainingDetail>(paths.training(trainingId), input, {
+        outbox: {
+          action: 'Edit training',
+          target: input.trainingTitle,
+          invalidate: [
+            teamKeys.trainings(input.teamId),
+            teamKeys.training(trainingId),
+            teamKeys.members(input.teamId),
+          ],
+        },
+      }),
+    onSuccess: async (result, input) => {
+      if (isQueued(result)) return;
+      toast.success(result.message);
       await invalidate(input.teamId, trainingId);
     },
   });
@@ -88,10 +108,23 @@ export function useUpdateTraining(trainingId: string) {
 
 export function useDeleteTraining(teamId: string) {
   const invalidate = useInvalidateTrainings();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trainingId: string) => api.delete<null>(paths.trainings, { bulkId: [trainingId] }),
-    onSuccess: async ({ message }) => {
-      toast.success(message);
+    mutationFn: (trainingId: string) =>
+      api.delete<null>(
+        paths.trainings,
+        { bulkId: [trainingId] },
+        {
+          outbox: {
+            action: 'Delete training',
+            target: cachedTraining(queryClient, teamId, trainingId)?.trainingTitle ?? trainingId,
+            invalidate: [teamKeys.trainings(teamId), teamKeys.members(teamId)],
+          },
+        },
+      ),
+    onSuccess: async (result) => {
+      if (isQueued(result)) return;
+      toast.success(result.message);
       await invalidate(teamId);
     },
   });
@@ -99,19 +132,51 @@ export function useDeleteTraining(teamId: string) {
 
 export function useReassignTraining(teamId: string) {
   const invalidate = useInvalidateTrainings();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ trainingId, deadline }: { trainingId: string; deadline: string | null }) =>
-      api.post<AssignedTraining>(paths.trainingReassign(trainingId), { deadline }),
-    onSuccess: async ({ message }, { trainingId }) => {
-      toast.success(message);
+    mutationFn: ({
+      trainingId,
+      deadline,
+    }: {
+      trainingId: string;
+      deadline: string | null;
+    }): Promise<WriteResult<AssignedTraining>> =>
+      api.post<AssignedTraining>(
+        paths.trainingReassign(trainingId),
+        { deadline },
+        {
+          outbox: {
+            action: 'Reassign training',
+            target: cachedTraining(queryClient, teamId, trainingId)?.trainingTitle ?? trainingId,
+            invalidate: [teamKeys.trainings(teamId), teamKeys.training(trainingId), teamKeys.members(teamId)],
+          },
+        },
+      ),
+    onSuccess: async (result, { trainingId, deadline }) => {
+      if (isQueued(result)) {
+        showDeadline(queryClient, teamId, trainingId, deadline);
+        return;
+      }
+      toast.success(result.message);
       await invalidate(teamId, trainingId);
     },
   });
 }
 
 export function useResendTrainingEmail() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trainingId: string) => api.post<null>(paths.trainingResendEmail(trainingId)),
-    onSuccess: ({ message }) => toast.success(message),
+    mutationFn: (trainingId: string) =>
+      api.post<null>(paths.trainingResendEmail(trainingId), undefined, {
+        outbox: {
+          action: 'Resend email',
+          target:
+            queryClient.getQueryData<AssignedTrainingDetail>(teamKeys.training(trainingId))?.trainingTitle ??
+            trainingId,
+        },
+      }),
+    onSuccess: (result) => {
+      if (!isQueued(result)) toast.success(result.message);
+    },
   });
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Burger, Group, Text } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { toggleSidebar } from '@/lib/theme-store';
+import { OutboxStatus } from '../outbox-status';
 
 type TopBarProps = {
   mobileOpened: boolean;
@@ -35,6 +36,7 @@ export function TopBar({ mobileOpened, onToggleMobile, actions }: TopBarProps) {
         </Text>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <OutboxStatus />
         {actions}
       </Group>
     </Group>

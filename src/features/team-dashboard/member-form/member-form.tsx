@@ -1,7 +1,7 @@
-import type { ApiSuccess } from '@contract/envelope';
 import type { MemberDetail } from '@contract/member';
 import { Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import type { WriteResult } from '@/lib/api-client';
 import { PageTitle } from '@/ui/page-title';
 import type { MemberFormValues } from './form-values';
 import { MemberFields } from './member-fields';
@@ -11,7 +11,7 @@ type MemberFormProps = {
   mode: MemberFormMode;
   teamId: string;
   initialValues: MemberFormValues;
-  save: (values: MemberFormValues) => Promise<ApiSuccess<MemberDetail>>;
+  save: (values: MemberFormValues) => Promise<WriteResult<MemberDetail>>;
   record?: MemberDetail;
   reload?: () => Promise<MemberDetail>;
 };

@@ -3,10 +3,11 @@ import type { Department, Location, MembershipRole } from '@contract/lookups';
 import type { MemberDetail } from '@contract/member';
 import { paths } from '@contract/paths';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { toast } from '@/lib/notify';
 import { teamKeys } from '../keys';
+import { showMemberEdit, showNewMember } from '../optimistic';
 import { type MemberFormValues, toMemberFormData } from './form-values';
 
 /** Lookup lists of the member form; a search text is part of the key, so each search is cached apart. */
@@ -67,10 +68,16 @@ export const memberDetailOptions = (memberId: string, teamId: string) =>
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
+/** What a member save refetches once answered: the team's lists and the member's own views. */
+const memberInvalidate = (teamId: string, memberId?: string) =>
+  memberId ? [teamKeys.members(teamId), teamKeys.member(memberId)] : [teamKeys.members(teamId)];
+
 /** After a save: the server's message, fresh member lists of the team and the saved record in the cache. */
 function useOnMemberSaved(teamId: string) {
   const queryClient = useQueryClient();
-  return async ({ message, results }: { message: string; results: MemberDetail }) => {
+  return async (result: WriteResult<MemberDetail>) => {
+    if (isQueued(result)) return;
+    const { message, results } = result;
     toast.success(message);
     queryClient.setQueryData(teamKeys.member(results._id), results);
     await Promise.all([
@@ -84,22 +91,45 @@ function useOnMemberSaved(teamId: string) {
   };
 }
 
-/** POST the add form as multipart. */
+const fullName = (values: MemberFormValues) => `${values.firstName} ${values.lastName}`.trim();
+
+/** POST the add form as multipart; offline, the new member goes by a client id until the server names it. */
 export function useAddMember(teamId: string) {
-  const onSuccess = useOnMemberSaved(teamId);
+  const queryClient = useQueryClient();
+  const onSaved = useOnMemberSaved(teamId);
   return useMutation({
     mutationFn: (values: MemberFormValues) =>
-      api.post<MemberDetail>(paths.addMember, toMemberFormData(values)),
-    onSuccess,
+      api.post<MemberDetail>(paths.addMember, toMemberFormData(values), {
+        outbox: {
+          action: 'Add member',
+          target: fullName(values),
+          invalidate: memberInvalidate(teamId),
+          clientId: crypto.randomUUID(),
+        },
+      }),
+    onSuccess: async (result, values) => {
+      if (isQueued(result) && result.clientId) showNewMember(queryClient, teamId, result.clientId, values);
+      await onSaved(result);
+    },
   });
 }
 
 /** PATCH the edit form as multipart, with the record's version (a stale one is answered 409). */
 export function useUpdateMember(teamId: string, memberId: string) {
-  const onSuccess = useOnMemberSaved(teamId);
+  const queryClient = useQueryClient();
+  const onSaved = useOnMemberSaved(teamId);
   return useMutation({
     mutationFn: (values: MemberFormValues) =>
-      api.patch<MemberDetail>(paths.member(memberId), toMemberFormData(values)),
-    onSuccess,
+      api.patch<MemberDetail>(paths.member(memberId), toMemberFormData(values), {
+        outbox: {
+          action: 'Edit member',
+          target: fullName(values),
+          invalidate: memberInvalidate(teamId, memberId),
+        },
+      }),
+    onSuccess: async (result, values) => {
+      if (isQueued(result)) showMemberEdit(queryClient, teamId, memberId, values);
+      await onSaved(result);
+    },
   });
 }

@@ -1,10 +1,11 @@
-import type { ApiSuccess, FieldErrors } from '@contract/envelope';
+import type { FieldErrors } from '@contract/envelope';
 import { type MemberDetail, memberCreateSchema, memberUpdateSchema } from '@contract/member';
 import { toFieldErrors } from '@contract/validation';
 import { type AnyFormApi, revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { isQueued, type WriteResult } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
 import { applyServerErrors } from '@/ui/form/server-errors';
@@ -38,7 +39,7 @@ type UseMemberFormOptions = {
   mode: MemberFormMode;
   teamId: string;
   initialValues: MemberFormValues;
-  save: (values: MemberFormValues) => Promise<ApiSuccess<MemberDetail>>;
+  save: (values: MemberFormValues) => Promise<WriteResult<MemberDetail>>;
   /** Editing: the current record, read again after a stale-version conflict. */
   reload?: () => Promise<MemberDetail>;
 };
@@ -67,13 +68,16 @@ export function useMemberForm({ mode, teamId, initialValues, save, reload }: Use
     onSubmit: async ({ value, meta, formApi }) => {
       setPendingAction(meta.action);
       try {
-        const { results } = await save(value);
+        const result = await save(value);
         if (meta.action === 'close') {
           await navigate({ to: '/user-portal/team-dashboard', search: { team: teamId } });
           return;
         }
         // Adding: a blank form for the next member. Editing: the saved record, with its new version.
-        startOver(formApi, mode === 'add' ? emptyMemberValues(teamId) : toMemberFormValues(results, teamId));
+        // A change kept for later keeps what was typed (editing); the saved record once there is one.
+        if (mode === 'add') startOver(formApi, emptyMemberValues(teamId));
+        else if (isQueued(result)) startOver(formApi, value);
+        else startOver(formApi, toMemberFormValues(result.results, teamId));
       } catch (error) {
         if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409) return;
         if (Object.keys(error.errors).length > 0) {

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { fullName } from '../format';
 import type { MemberView } from '../member-queries';
+import { PendingBadge } from '../pending-badge';
 import { ProgressRow } from '../progress-row';
 import { MEMBER_SHORTCUTS } from '../views/member-shortcuts';
 
@@ -42,6 +43,7 @@ export const MemberCard = memo(function MemberCard({
             <Text fw={600} truncate="end">
               {name}
             </Text>
+            <PendingBadge recordId={member._id} />
           </Group>
           <ActionIcon
             variant="subtle"

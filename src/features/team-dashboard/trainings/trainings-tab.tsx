@@ -11,6 +11,7 @@ import { ResourceTable } from '@/ui/resource-table';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { TextField } from '@/ui/text-field';
 import { formatDate } from '../format';
+import { PendingBadge } from '../pending-badge';
 import { trainingListQueryOptions } from '../training-queries';
 import { ReassignModal } from './reassign-modal';
 import { TrainingRowActions } from './training-row-actions';
@@ -66,7 +67,16 @@ export function TrainingsTab({ teamId }: { teamId: string }) {
             records={data.data}
             idAccessor={(training) => training._id}
             columns={[
-              { accessor: 'trainingTitle', title: 'Training Title' },
+              {
+                accessor: 'trainingTitle',
+                title: 'Training Title',
+                render: (training) => (
+                  <Group gap="xs" wrap="nowrap">
+                    {training.trainingTitle}
+                    <PendingBadge recordId={training._id} />
+                  </Group>
+                ),
+              },
               { accessor: 'courseCount', title: 'Courses', textAlign: 'right' },
               {
                 accessor: 'createdOn',
