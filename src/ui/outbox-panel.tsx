@@ -1,4 +1,5 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type OutboxSummary, postToOutbox, useOutbox } from '@/lib/outbox';
 import { ageOf } from '@/lib/outbox-headers';
@@ -24,6 +25,12 @@ function useNow(active: boolean): number {
 
 function OutboxEntryRow({ entry, now }: { entry: OutboxSummary; now: number }) {
   const status = statusLabel[entry.status];
+  const queryClient = useQueryClient();
+  // A discarded change never reaches the server: what the screens showed of it is replaced by a refetch.
+  const discard = () => {
+    postToOutbox({ type: 'outbox:discard', seq: entry.seq });
+    void queryClient.invalidateQueries();
+  };
   return (
     <Paper withBorder p="sm" radius="md" component="li" aria-label={`${entry.action}: ${entry.target}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -55,14 +62,7 @@ function OutboxEntryRow({ entry, now }: { entry: OutboxSummary; now: number }) {
             Retry
           </Button>
         ) : null}
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          onClick={() =>
-            openConfirm('delete', () => postToOutbox({ type: 'outbox:discard', seq: entry.seq }))
-          }
-        >
+        <Button size="xs" variant="subtle" color="red" onClick={() => openConfirm('delete', discard)}>
           Discard
         </Button>
       </Group>

@@ -196,6 +196,8 @@ test('a change the server refuses on replay is shown as failed with its message,
 
   await context.setOffline(false);
   await expect(pendingButton(page)).toHaveText('Pending changes: 0 · Failed: 1', { timeout: 20_000 });
+  const staleCard = memberList(page).getByRole('article', { name: `${before.firstName} Stale${stamp}` });
+  await expect(staleCard.getByText('Failed')).toBeVisible();
   await pendingButton(page).click();
   const panel = page.getByRole('dialog', { name: 'Offline changes' });
   const entry = panel.getByRole('listitem', { name: `Edit member: ${before.firstName} Stale${stamp}` });
@@ -210,6 +212,8 @@ test('a change the server refuses on replay is shown as failed with its message,
   await expect(panel.getByText('No changes waiting.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(pendingButton(page)).toHaveCount(0);
+  // The screen no longer shows the discarded change.
+  await expect(staleCard).toHaveCount(0);
 
   // The refused change never reached the record: the other edit stands.
   const after = await api.get<MemberDetail>(`/user-portal/user/${member._id}?team=${growth._id}`);

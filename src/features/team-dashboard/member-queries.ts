@@ -138,7 +138,20 @@ export function useResendMemberEmail(teamId: string) {
 /** One batch of a CSV import; the modal sends the batches in order and refreshes the list at the end. */
 export function useImportMembersBatch(teamId: string) {
   return useMutation({
-    mutationFn: async (rows: ImportRow[]) =>
-      (await api.post<MemberImportResult[]>(paths.memberImport(teamId), { rows })).results,
+    mutationFn: async (rows: ImportRow[]): Promise<MemberImportResult[]> => {
+      const result = await api.post<MemberImportResult[]>(
+        paths.memberImport(teamId),
+        { rows },
+        {
+          outbox: {
+            action: 'Import members',
+            target: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`,
+            invalidate: [teamKeys.members(teamId), teamKeys.report(teamId)],
+          },
+        },
+      );
+      // Kept for later (offline): the rows are sent with the outbox, and the report has nothing to show yet.
+      return isQueued(result) ? [] : result.results;
+    },
   });
 }
