@@ -219,3 +219,102 @@ test('a change the server refuses on replay is shown as failed with its message,
   const after = await api.get<MemberDetail>(`/user-portal/user/${member._id}?team=${growth._id}`);
   expect(after).toMatchObject({ lastName: `Server${stamp}`, version: before.version + 1 });
 });
+
+/** Reads an IndexedDB store of the page's origin: the app's local store or the worker's outbox. */
+function readStore(page: Page, database: string, store: string) {
+  return page.evaluate(
+    ([name, storeName]) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open(name as string);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result
+            .transaction(storeName as string)
+            .objectStore(storeName as string)
+            .getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(all.result);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    [database, store],
+  );
+}
+
+test('changes wait while the session is revoked and are sent with the new token after signing in again', async ({
+  page,
+  context,
+  request,
+}) => {
+  const api = await leadApi(request);
+  const organizations = await api.get<OrganizationList>('/team/team-lead');
+  const growth = organizations.data.find((team) => team.title === 'Growth Team');
+  const enterprise = organizations.data.find((team) => team.title === 'Enterprise Team');
+  if (!growth || !enterprise) throw new Error('The seed has the Growth and Enterprise teams');
+  expect(organizations.default).toBe(growth._id);
+
+  await signIn(page, LEAD);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await waitForServiceWorker(page);
+  await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
+  await expect(memberList(page).getByRole('article').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByLabel('Organization :').click();
+  const option = (title: string) => page.getByRole('option', { name: new RegExp(title) });
+  await option('Enterprise Team').getByRole('button', { name: 'Set Default' }).click();
+  await expect(page.getByText(QUEUED).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(pendingButton(page)).toHaveText('Pending changes: 1');
+
+  // The session ends on the server (signed out elsewhere) while the change waits.
+  const token = await page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('TheBlueCollarSuccess');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result
+            .transaction('blue_collar_store')
+            .objectStore('blue_collar_store')
+            .get('token');
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+  expect(token).toBeTruthy();
+  const revoked = await request.post('/api/v1/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(200);
+
+  await context.setOffline(false);
+  // The replay is answered 401: the change stays pending and the queue waits for a new session.
+  await expect
+    .poll(
+      async () =>
+        (await readStore(page, 'training-admin-outbox', 'entries')) as { lastStatus: number | null }[],
+      {
+        timeout: 20_000,
+      },
+    )
+    .toEqual([
+      expect.objectContaining({ lastStatus: 401, status: 'pending', action: 'Set default organization' }),
+    ]);
+  expect((await api.get<OrganizationList>('/team/team-lead')).default).toBe(growth._id);
+
+  await signIn(page, LEAD);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await expect
+    .poll(async () => (await api.get<OrganizationList>('/team/team-lead')).default, { timeout: 20_000 })
+    .toBe(enterprise._id);
+  await expect.poll(async () => (await readStore(page, 'training-admin-outbox', 'entries')).length).toBe(0);
+  await expect(pendingButton(page)).toHaveCount(0);
+
+  // Put the seed's default back for the tests that follow.
+  expect((await api.post('/team/set-default-Team', { defaultTeamId: growth._id })).status()).toBe(200);
+});
