@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_SMTP_PORT = E2E_PORT + 1;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DIR = resolve('.tmp/e2e');
+/** One directory per port, so runs on different ports never share a database. */
+export const E2E_DIR = resolve(process.env.E2E_PORT ? `.tmp/e2e-${E2E_PORT}` : '.tmp/e2e');
 export const E2E_MAIL_DIR = resolve(E2E_DIR, 'mail');
 
 /**
