@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { createMiddleware } from 'hono/factory';
-import { messages } from '../../contract/messages.ts';
 import type { PermissionAction } from '../../contract/session.ts';
 import type { Database } from '../db/client.ts';
 import { administratorRoles, modules, rolePermissions, submodules } from '../db/schema.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { ApiError } from '../http/errors.ts';
 import { permissionColumn } from './permissions.ts';
 
 /** Whether the role may perform the action; read from the database each time so changes apply at once. */
@@ -32,20 +28,4 @@ export async function roleAllows(
     .where(eq(administratorRoles.id, roleId))
     .limit(1);
   return Boolean(row?.status && (row.isSystem || row.granted));
-}
-
-/** 403 unless the caller's administrator role is active and grants `action` on the submodule. Needs requireAuth. */
-export function requirePermission(
-  db: Database,
-  moduleSlug: string,
-  submoduleSlug: string,
-  action: PermissionAction,
-) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const roleId = c.get('auth').administrativeRoleId;
-    if (!roleId || !(await roleAllows(db, roleId, moduleSlug, submoduleSlug, action))) {
-      throw new ApiError(403, messages.forbidden);
-    }
-    await next();
-  });
 }

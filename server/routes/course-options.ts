@@ -5,9 +5,9 @@ import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { type CourseOption, courseOptionsQuerySchema } from '../../contract/training.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import { courses } from '../db/schema.ts';
 import { containsPattern } from '../db/search.ts';
+import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { validationHook } from '../http/validate.ts';
 import { requireDashboardUser } from '../team/access.ts';
@@ -19,7 +19,7 @@ import { requireDashboardUser } from '../team/access.ts';
 export function courseOptionRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get(
     paths.courseOptions,
-    requireAuth(db),
+    allow(db, teamLead),
     vValidator('query', courseOptionsQuerySchema, validationHook),
     async (c) => {
       await requireDashboardUser(db, c.get('auth'));

@@ -11,10 +11,10 @@ import {
 } from '../../contract/lookups.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import type { Database } from '../db/client.ts';
 import { departments, locations, membershipLevels, membershipRoles } from '../db/schema.ts';
 import { containsPattern } from '../db/search.ts';
+import { allow, signedIn } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { validationHook } from '../http/validate.ts';
 
@@ -49,7 +49,7 @@ async function titlePage(
 }
 
 export function lookupRoutes({ db }: AppDeps) {
-  const auth = requireAuth(db);
+  const auth = allow(db, signedIn);
   const query = vValidator('query', lookupQuerySchema, validationHook);
   return new Hono<AppEnv>()
     .get(paths.location, auth, query, async (c) => {

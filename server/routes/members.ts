@@ -12,11 +12,11 @@ import {
 import { messages } from '../../contract/messages.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
 import { hashPassword } from '../auth/password.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../db/rows.ts';
 import { teamMembers, userMembershipRoles, users } from '../db/schema.ts';
 import { deleteProfilePicture, saveProfilePicture } from '../files/profile-pictures.ts';
+import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseOr422, validationHook } from '../http/validate.ts';
@@ -46,7 +46,7 @@ async function storePicture(dataDir: string, form: MemberForm): Promise<string |
 }
 
 export function memberRoutes({ db, config }: AppDeps) {
-  const auth = requireAuth(db);
+  const auth = allow(db, teamLead);
 
   async function detailOf(memberId: string): Promise<MemberDetail> {
     const detail = await loadMemberDetail(db, memberId);

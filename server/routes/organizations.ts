@@ -6,9 +6,9 @@ import { memberMessages } from '../../contract/member.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { type OrganizationList, setDefaultTeamSchema } from '../../contract/team-dashboard.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import type { Database } from '../db/client.ts';
 import { teamLeads, teams, users } from '../db/schema.ts';
+import { allow, signedIn } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -33,7 +33,7 @@ async function organizationList(db: Database, userId: string): Promise<Organizat
 }
 
 export function organizationRoutes({ db }: AppDeps) {
-  const auth = requireAuth(db);
+  const auth = allow(db, signedIn);
   return new Hono<AppEnv>()
     .get(paths.organizations, auth, async (c) => {
       const results = await organizationList(db, c.get('auth').userId);

@@ -16,6 +16,7 @@ import {
 } from '../auth/reset-tokens.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
+import { allow, publicAccess } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
@@ -24,50 +25,60 @@ import { resetPasswordMail } from '../mail/reset-password-mail.ts';
 
 export function passwordRoutes({ db, config, mailer }: AppDeps) {
   return new Hono<AppEnv>()
-    .post(paths.forgetPassword, vValidator('json', forgotPasswordSchema, validationHook), async (c) => {
-      const { email } = c.req.valid('json');
-      const limitKey = `forgot:${email.toLowerCase()}:${clientAddress(c, config.trustProxy)}`;
-      const hit = await recordHit(db, limitKey, FORGOT_PASSWORD_RATE_LIMIT.windowMs);
-      if (hit.count > FORGOT_PASSWORD_RATE_LIMIT.max) {
-        c.header('Retry-After', String(Math.max(1, hit.seconds)));
-        throw new ApiError(429, messages.tooManyAttempts);
-      }
+    .post(
+      paths.forgetPassword,
+      allow(db, publicAccess),
+      vValidator('json', forgotPasswordSchema, validationHook),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        const limitKey = `forgot:${email.toLowerCase()}:${clientAddress(c, config.trustProxy)}`;
+        const hit = await recordHit(db, limitKey, FORGOT_PASSWORD_RATE_LIMIT.windowMs);
+        if (hit.count > FORGOT_PASSWORD_RATE_LIMIT.max) {
+          c.header('Retry-After', String(Math.max(1, hit.seconds)));
+          throw new ApiError(429, messages.tooManyAttempts);
+        }
 
-      const [user] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, status: users.status })
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
-        .limit(1);
-      if (user?.status) {
-        const token = await createResetToken(db, user.id);
-        await mailer.send(resetPasswordMail(user, `${config.appUrl}/reset-password/${token}`));
-      }
-      // The same answer either way, so the form does not reveal which emails have accounts.
-      return c.json({ message: messages.forgotPasswordSent, results: null } satisfies ApiSuccess<null>);
-    })
-    .post(paths.resetPassword, vValidator('json', resetPasswordSchema, validationHook), async (c) => {
-      const { token, newPassword } = c.req.valid('json');
-      // Check before hashing, so bad tokens cost no scrypt work.
-      if (!(await findResetTokenUser(db, token))) throw new ApiError(400, messages.resetTokenInvalid);
-      const passwordHash = await hashPassword(newPassword);
+        const [user] = await db
+          .select({ id: users.id, email: users.email, firstName: users.firstName, status: users.status })
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+          .limit(1);
+        if (user?.status) {
+          const token = await createResetToken(db, user.id);
+          await mailer.send(resetPasswordMail(user, `${config.appUrl}/reset-password/${token}`));
+        }
+        // The same answer either way, so the form does not reveal which emails have accounts.
+        return c.json({ message: messages.forgotPasswordSent, results: null } satisfies ApiSuccess<null>);
+      },
+    )
+    .post(
+      paths.resetPassword,
+      allow(db, publicAccess),
+      vValidator('json', resetPasswordSchema, validationHook),
+      async (c) => {
+        const { token, newPassword } = c.req.valid('json');
+        // Check before hashing, so bad tokens cost no scrypt work.
+        if (!(await findResetTokenUser(db, token))) throw new ApiError(400, messages.resetTokenInvalid);
+        const passwordHash = await hashPassword(newPassword);
 
-      await db.transaction(async (tx) => {
-        // Using the token up is the first write, so of two racing requests only one gets further.
-        const userId = await consumeResetToken(tx, token);
-        if (!userId) throw new ApiError(400, messages.resetTokenInvalid);
-        await tx
-          .update(users)
-          .set({
-            passwordHash,
-            requirePasswordReset: false,
-            updatedAt: sql`now()`,
-            version: sql`${users.version} + 1`,
-          })
-          .where(eq(users.id, userId));
-        // Whoever held the old password may hold a session or another link too.
-        await revokeAllSessions(tx, userId);
-        await retireResetTokens(tx, userId);
-      });
-      return c.json({ message: messages.resetPasswordSuccess, results: null } satisfies ApiSuccess<null>);
-    });
+        await db.transaction(async (tx) => {
+          // Using the token up is the first write, so of two racing requests only one gets further.
+          const userId = await consumeResetToken(tx, token);
+          if (!userId) throw new ApiError(400, messages.resetTokenInvalid);
+          await tx
+            .update(users)
+            .set({
+              passwordHash,
+              requirePasswordReset: false,
+              updatedAt: sql`now()`,
+              version: sql`${users.version} + 1`,
+            })
+            .where(eq(users.id, userId));
+          // Whoever held the old password may hold a session or another link too.
+          await revokeAllSessions(tx, userId);
+          await retireResetTokens(tx, userId);
+        });
+        return c.json({ message: messages.resetPasswordSuccess, results: null } satisfies ApiSuccess<null>);
+      },
+    );
 }

@@ -5,13 +5,13 @@ import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { SidebarModule } from '../../contract/session.ts';
 import { roleGrants } from '../auth/permissions.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import { administratorRoles } from '../db/schema.ts';
+import { allow, signedIn } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 
 export function sidebarRoutes({ db }: AppDeps) {
-  return new Hono<AppEnv>().get(paths.sidebar, requireAuth(db), async (c) => {
+  return new Hono<AppEnv>().get(paths.sidebar, allow(db, signedIn), async (c) => {
     const roleId = c.get('auth').administrativeRoleId;
     const [role] = roleId
       ? await db

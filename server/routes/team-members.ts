@@ -13,9 +13,9 @@ import {
   memberListQuerySchema,
   type TeamMemberCard,
 } from '../../contract/team-dashboard.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
 import { teamMembers, teams, trainingMembers, trainings, users } from '../db/schema.ts';
+import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -26,7 +26,7 @@ import { accessibleMember, accessibleTeam } from '../team/team-param.ts';
 
 export function teamMemberRoutes(deps: AppDeps) {
   const { db, config, mailer } = deps;
-  const auth = requireAuth(db);
+  const auth = allow(db, teamLead);
 
   /** Mails each user a link to set their password; the link is a reset link that lasts a week. */
   async function invite(teamId: string, members: { id: string; email: string; firstName: string }[]) {

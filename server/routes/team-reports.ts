@@ -9,7 +9,7 @@ import type {
   TeamReport,
   TranscriptEntry,
 } from '../../contract/team-dashboard.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -26,7 +26,7 @@ import { accessibleMember, accessibleTeam } from '../team/team-param.ts';
 /** The Team Report card and the four views behind a member card's shortcut buttons. */
 export function teamReportRoutes(deps: AppDeps) {
   const { db } = deps;
-  const auth = requireAuth(db);
+  const auth = allow(db, teamLead);
   const ok = <T>(results: T): ApiSuccess<T> => ({ message: messages.listFetched, results });
 
   return new Hono<AppEnv>()

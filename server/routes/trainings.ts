@@ -14,8 +14,8 @@ import {
   trainingMessages,
   trainingSchema,
 } from '../../contract/training.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import { trainingCourses, trainingMembers, trainings } from '../db/schema.ts';
+import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -36,7 +36,7 @@ import {
 class StaleVersion extends Error {}
 
 export function trainingRoutes({ db, config, mailer }: AppDeps) {
-  const auth = requireAuth(db);
+  const auth = allow(db, teamLead);
   const link = `${config.appUrl}/user-portal/learning-process/training`;
 
   async function detailOf(trainingId: string): Promise<AssignedTrainingDetail> {

@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
-import { requireAuth } from '../../server/auth/require-auth.ts';
-import { requirePermission } from '../../server/auth/require-permission.ts';
 import { administratorRoles, rolePermissions, submodules, users } from '../../server/db/schema.ts';
+import { allow, permission } from '../../server/http/access.ts';
 import type { AppEnv } from '../../server/http/app-env.ts';
 import { handleError } from '../../server/http/errors.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
@@ -15,7 +14,7 @@ beforeAll(async () => {
   t = await createTestContext();
   // A route of a later resource, guarded the way its router will guard it.
   guarded = new Hono<AppEnv>()
-    .delete('/users', requireAuth(t.db), requirePermission(t.db, 'user-management', 'users', 'delete'), (c) =>
+    .delete('/users', allow(t.db, permission('user-management', 'users', 'delete')), (c) =>
       c.json({ message: 'deleted', results: null }),
     )
     .onError(handleError(console));
@@ -40,7 +39,7 @@ async function userWithRole(email: string, grant: Partial<typeof rolePermissions
   return { roleId: role.id, token: await t.login(email, 'secret1') };
 }
 
-describe('requirePermission', () => {
+describe('allow with a permission', () => {
   it('lets the built-in administrator role through', async () => {
     const response = await deleteUsers(await t.login(demo.admin.email, demo.admin.password));
     expect(response.status).toBe(200);

@@ -1,0 +1,21 @@
+import type { Hono } from 'hono';
+import { API_BASE } from '../../contract/paths.ts';
+import { type Access, declaredAccess } from './access.ts';
+
+export type DeclaredRoute = { method: string; path: string; access: Access | undefined };
+
+/**
+ * Every `/api/v1` endpoint of the app with the access its gate declares (undefined when it has
+ * none), read from the app's own routing table, so a route cannot escape the authorization tests.
+ */
+export function declaredRoutes(app: Hono<never> | Hono): DeclaredRoute[] {
+  const byRoute = new Map<string, DeclaredRoute>();
+  for (const route of app.routes) {
+    if (!route.path.startsWith(`${API_BASE}/`) || route.method === 'ALL') continue;
+    const key = `${route.method} ${route.path}`;
+    const entry = byRoute.get(key) ?? { method: route.method, path: route.path, access: undefined };
+    entry.access ??= declaredAccess(route.handler);
+    byRoute.set(key, entry);
+  }
+  return [...byRoute.values()];
+}
