@@ -154,6 +154,9 @@ export const users = pgTable(
     index('users_administrative_role_idx').on(t.administrativeRoleId),
     index('users_name_idx').on(t.firstName, t.lastName),
     index('users_location_idx').on(t.locationId),
+    index('users_membership_level_idx').on(t.membershipLevelId),
+    // The administration's user list, newest first, paged by LIMIT/OFFSET.
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_department_idx').on(t.departmentId),
     trigram('users_first_name_trgm_idx', t.firstName),
     trigram('users_last_name_trgm_idx', t.lastName),
@@ -183,14 +186,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
 );
 
-export const userGroups = pgTable('user_groups', {
-  id: id(),
-  name: text('name').notNull(),
-  status: boolean('status').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  version: version(),
-});
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    status: boolean('status').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('user_groups_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    trigram('user_groups_name_trgm_idx', t.name),
+  ],
+);
 
 export const userGroupMembers = pgTable(
   'user_group_members',
@@ -472,4 +482,124 @@ export const eventAttendees = pgTable(
     attended: boolean('attended').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_attendees_user_idx').on(t.userId)],
+);
+
+/** Groups that order the profile fields on the user form (GET /user-profile-group). */
+export const profileFieldGroups = pgTable('profile_field_groups', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Extra fields an administrator defines for users. Published ones show on the user form; a
+ * required one must be filled there. `options` holds the choices of select, radio and checkbox types.
+ */
+export const profileFields = pgTable(
+  'profile_fields',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => profileFieldGroups.id, { onDelete: 'restrict' }),
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    required: boolean('required').notNull().default(false),
+    /** Published: shown on the user form. */
+    status: boolean('status').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('profile_fields_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('profile_fields_group_idx').on(t.groupId),
+    trigram('profile_fields_name_trgm_idx', t.name),
+  ],
+);
+
+/** A user's answers to the profile fields: a string, or a list of strings for checkboxes. */
+export const userProfileValues = pgTable(
+  'user_profile_values',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => profileFields.id, { onDelete: 'cascade' }),
+    value: jsonb('value').$type<string | string[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fieldId] }),
+    index('user_profile_values_field_idx').on(t.fieldId),
+  ],
+);
+
+/** The user groups a team may assign training to (team form: assignableGroupId). */
+export const teamAssignableGroups = pgTable(
+  'team_assignable_groups',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.groupId] }),
+    index('team_assignable_groups_group_idx').on(t.groupId),
+  ],
+);
+
+/** The courses a team may assign (team form: assignableCoursesId). */
+export const teamCourses = pgTable(
+  'team_courses',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.courseId] }), index('team_courses_course_idx').on(t.courseId)],
+);
+
+/** The membership roles of a team (team form: membershipRoleId). */
+export const teamMembershipRoles = pgTable(
+  'team_membership_roles',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => membershipRoles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.roleId] }),
+    index('team_membership_roles_role_idx').on(t.roleId),
+  ],
+);
+
+/** For a team whose member type is `teams`: the teams it is made of. */
+export const teamMemberTeams = pgTable(
+  'team_member_teams',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    memberTeamId: uuid('member_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberTeamId] }),
+    index('team_member_teams_member_idx').on(t.memberTeamId),
+    check('team_member_teams_not_self_check', sql`${t.teamId} <> ${t.memberTeamId}`),
+  ],
 );
