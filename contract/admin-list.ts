@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { limitParam, pageParam, searchParam } from './list-query.ts';
+
+/**
+ * The conventions every administration list shares (users, profile fields, groups, teams, roles,
+ * and the content and event screens after them):
+ * - `GET /{resource}` with `page`, `limit`, `search`, `status` and the resource's own filters,
+ *   answered `{ message, results: Paged<Row> }` newest first;
+ * - `POST /{resource}/{id}` with no body flips the record's status, answered with
+ *   'Status is updated successfully.' and the updated row;
+ * - `POST /{resource}/bulk-publish|bulk-unpublish` (users: `bulk-enable|bulk-disable`) and
+ *   `DELETE /{resource}/bulk-delete`, each with `{ bulkId: [...] }` (contract/bulk.ts);
+ * - every row carries `_id`, `status` and `version`; an update sends the `version` it read.
+ */
+export const STATUS_FILTERS = ['all', 'true', 'false'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** `status`: all, true (enabled or published) or false; a bad value falls back to all. */
+export const statusParam = v.fallback(v.optional(v.picklist(STATUS_FILTERS), 'all'), 'all');
+
+/** An optional id filter (e.g. `user_group`); an empty or malformed value means no filter. */
+export const idFilterParam = v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined);
+
+/** The first page of an administration list shows this many rows. */
+export const ADMIN_DEFAULT_LIMIT = 10;
+
+/** page, limit, search and status, with the resource's own filters added. */
+export function adminListQuery<const TEntries extends v.ObjectEntries>(filters: TEntries) {
+  return v.object({
+    page: pageParam,
+    limit: limitParam(ADMIN_DEFAULT_LIMIT),
+    search: searchParam,
+    status: statusParam,
+    ...filters,
+  });
+}
+
+/** The shape every administration row has. */
+export type AdminRow = { _id: string; status: boolean; version: number };
+
+/** Answers of administration writes, shared so screens and tests can rely on them. */
+export const adminMessages = {
+  created: 'Record is created successfully.',
+  updated: 'Record is updated successfully.',
+  deleted: 'Record is deleted successfully.',
+  bulkDeleted: 'Selected records are deleted successfully.',
+  fetched: 'Record fetched successfully.',
+  staleVersion: 'This record was changed by someone else. Review the current values and try again.',
+} as const;
