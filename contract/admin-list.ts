@@ -47,3 +47,6 @@ export const adminMessages = {
   fetched: 'Record fetched successfully.',
   staleVersion: 'This record was changed by someone else. Review the current values and try again.',
 } as const;
+
+/** Answer of the bulk status routes: the records whose status was set. */
+export type BulkStatusResult = { bulkId: string[] };

@@ -1,0 +1,118 @@
+import { vValidator } from '@hono/valibot-validator';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { Hono } from 'hono';
+import { type AdminRow, adminMessages, type BulkStatusResult } from '../../contract/admin-list.ts';
+import { bulkIdSchema } from '../../contract/bulk.ts';
+import type { ApiSuccess } from '../../contract/envelope.ts';
+import { messages } from '../../contract/messages.ts';
+import type { Database } from '../db/client.ts';
+import { allow, permission } from '../http/access.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationHook } from '../http/validate.ts';
+import { pathId } from '../team/access.ts';
+import type { AdminTable } from './versioned-update.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Pick<Transaction, 'select'>;
+
+/** A uuid path segment, so `/{resource}/{id}` never swallows `/{resource}/info` and the like. */
+export const UUID_PARAM = '{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}';
+
+export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
+  /** The resource path, e.g. '/user-group'. */
+  path: string;
+  table: T;
+  /** Permission slugs: publish gates status changes, delete gates deletes. */
+  module: string;
+  submodule: string;
+  /** The row as the resource's list shows it, answered after a toggle. */
+  row: (id: string) => Promise<R | undefined>;
+  /** Route names of the bulk status changes; users use ['bulk-enable', 'bulk-disable']. */
+  bulkOn?: string;
+  bulkOff?: string;
+  /** Route names of bulk delete (all take DELETE with { bulkId }). */
+  deleteNames?: string[];
+  /** Runs inside the transaction before a delete, e.g. to refuse deleting a built-in record (throw ApiError). */
+  beforeDelete?: (ids: string[], tx: Transaction) => Promise<void>;
+};
+
+/**
+ * The routes every administration list shares (contract/admin-list.ts):
+ * - `POST {path}/{id}` flips status: 'Status is updated successfully.' with the updated row;
+ * - `POST {path}/bulk-publish|bulk-unpublish` with `{ bulkId }` sets status for all of them;
+ * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them.
+ * Unknown ids: 404 and nothing changes. Mount it beside the resource's own router:
+ *
+ *   .route('/', adminStatusRoutes(db, { path: '/user-group', table: userGroups,
+ *     module: 'user-management', submodule: 'users-group', row: (id) => groupRow(db, id) }))
+ */
+export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
+  db: Database,
+  options: StatusRoutesOptions<T, R>,
+) {
+  const { path, table, module, submodule } = options;
+  const canPublish = allow(db, permission(module, submodule, 'publish'));
+  const canDelete = allow(db, permission(module, submodule, 'delete'));
+  const bulkBody = vValidator('json', bulkIdSchema, validationHook);
+  const idColumn = table.id;
+
+  /** Every id must name a record, else 404 before anything is written. */
+  async function existing(executor: Executor, ids: string[]) {
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const found = await executor
+      .select({ id: idColumn })
+      .from(table as PgTable)
+      .where(inArray(idColumn, unique));
+    if (found.length !== unique.length) throw new ApiError(404, messages.notFound);
+    return unique;
+  }
+
+  const setStatus = (status: boolean) =>
+    ({ status, version: sql`${table.version} + 1`, updatedAt: sql`now()` }) as PgUpdateSetSource<T>;
+
+  async function bulkStatus(requested: string[], status: boolean) {
+    const ids = await db.transaction(async (tx) => {
+      const ids = await existing(tx, requested);
+      await tx.update(table).set(setStatus(status)).where(inArray(idColumn, ids));
+      return ids;
+    });
+    return {
+      message: messages.statusUpdated,
+      results: { bulkId: ids },
+    } satisfies ApiSuccess<BulkStatusResult>;
+  }
+
+  const router = new Hono<AppEnv>()
+    .post(`${path}/${options.bulkOn ?? 'bulk-publish'}`, canPublish, bulkBody, async (c) =>
+      c.json(await bulkStatus(c.req.valid('json').bulkId, true)),
+    )
+    .post(`${path}/${options.bulkOff ?? 'bulk-unpublish'}`, canPublish, bulkBody, async (c) =>
+      c.json(await bulkStatus(c.req.valid('json').bulkId, false)),
+    )
+    .post(`${path}/:id${UUID_PARAM}`, canPublish, async (c) => {
+      const id = pathId(c.req.param('id'));
+      const updated = await db
+        .update(table)
+        .set({ ...setStatus(true), status: sql`not ${table.status}` } as PgUpdateSetSource<T>)
+        .where(eq(idColumn, id))
+        .returning({ id: idColumn });
+      const row = updated.length > 0 ? await options.row(id) : undefined;
+      if (!row) throw new ApiError(404, messages.notFound);
+      return c.json({ message: messages.statusUpdated, results: row } satisfies ApiSuccess<R>);
+    });
+
+  for (const name of options.deleteNames ?? ['bulk-delete']) {
+    router.delete(`${path}/${name}`, canDelete, bulkBody, async (c) => {
+      const requested = c.req.valid('json').bulkId;
+      await db.transaction(async (tx) => {
+        const ids = await existing(tx, requested);
+        await options.beforeDelete?.(ids, tx);
+        await tx.delete(table).where(inArray(idColumn, ids));
+      });
+      return c.json({ message: adminMessages.bulkDeleted, results: null } satisfies ApiSuccess<null>);
+    });
+  }
+  return router;
+}
