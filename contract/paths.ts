@@ -39,4 +39,14 @@ export const paths = {
   trainingReassign: (trainingId: string) => `/course-assignment/${trainingId}/reassign`,
   trainingResendEmail: (trainingId: string) => `/course-assignment/${trainingId}/resend-email`,
   courseOptions: '/course-assignment/course-options',
+
+  // Users administration.
+  users: '/user',
+  user: (userId: string) => `/user/${userId}`,
+  userBulkEnable: '/user/bulk-enable',
+  userBulkDisable: '/user/bulk-disable',
+  userBulkDelete: '/user/bulk-delete',
+  userExport: '/user/export',
+  userBatch: '/user/batch',
+  userPublishedProfileFields: '/user/published-user-profile-field',
 } as const;

@@ -1,5 +1,5 @@
+import { csvField, parseCsv } from '@contract/csv';
 import { MEMBER_IMPORT_BATCH, type MemberImportResult, type MemberImportRow } from '@contract/team-dashboard';
-import { csvField, parseCsv } from './csv';
 
 type ImportColumn = keyof MemberImportRow;
 

@@ -1,5 +1,5 @@
+import { csvField, parseCsv } from '@contract/csv';
 import { describe, expect, it } from 'vitest';
-import { csvField, parseCsv } from '@/features/team-dashboard/bulk-import/csv';
 
 describe('parseCsv', () => {
   it('splits records on CRLF, LF and a lone CR', () => {

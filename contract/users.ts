@@ -1,0 +1,311 @@
+import * as v from 'valibot';
+import { type AdminRow, adminListQuery, idFilterParam, statusParam } from './admin-list.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import type { FieldErrors } from './envelope.ts';
+import { searchParam } from './list-query.ts';
+
+/**
+ * The Users administration (spec 2 `/app/user-management/users`, 4 user form, 5 messages, 7 `/user`).
+ *
+ * - `GET /user?page&limit&status&search&user_group&membership&membership_role&administrative`:
+ *   `{ message, results: Paged<UserRow> }`, newest first. `search` matches first name, last name,
+ *   "first last" and email; `user_group` a user group id, `membership` a membership level id,
+ *   `membership_role` a membership role id, `administrative` an administrator role id.
+ * - `GET /user/{id}`: `{ message, results: UserDetail }` (what the edit form pre-fills).
+ * - `POST /user` with `UserCreateInput`: 201 with the UserDetail; a taken email is 409 with
+ *   `errors: { email: userMessages.duplicateEmail }`.
+ * - `PATCH /user/{id}` with `UserUpdateInput` (`version` as read): the UserDetail; a stale version
+ *   is 409 `{ message: adminMessages.staleVersion, results: <current UserDetail> }`.
+ * - `POST /user/{id}` (no body) flips enabled/disabled; `POST /user/bulk-enable|bulk-disable` and
+ *   `DELETE /user/bulk-delete` with `{ bulkId }`. Nobody may disable or delete their own account,
+ *   nor leave the built-in administrator role without an enabled user (422 with the message).
+ * - `GET /user/export?status&search&<filters>&limit`: a CSV (USER_CSV_COLUMNS) of the filtered list,
+ *   newest first, streamed; `limit` (optional) caps the number of rows.
+ * - `POST /user/batch` with `UserImportInput` (JSON: the CSV text, at most USER_IMPORT_MAX_ROWS
+ *   rows): `{ message, results: UserImportReport }`. A client that shows progress sends a big file
+ *   in parts, each with the header line, and `firstRow` so row numbers point at the file's lines.
+ * - `GET /user/published-user-profile-field`: `{ message, results: PublishedProfileField[] }`.
+ */
+export const userMessages = {
+  groupRequired: 'You must select at least one user group.',
+  roleRequired: 'You must select at least one role.',
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Email must be a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordMin: 'Password length should be 6 character at least.',
+  confirmPasswordRequired: 'Confirm password is required.',
+  passwordMismatch: 'Password does not match.',
+  membershipRequired: 'Membership level is required.',
+  // Server answers the spec does not word.
+  invalidChoice: 'Choose a value from the list.',
+  duplicateEmail: 'A user with this email already exists.',
+  profileFieldRequired: 'This field is required.',
+  profileFieldTooLong: 'This value is too long.',
+  selfDisable: 'You cannot disable your own account.',
+  selfDelete: 'You cannot delete your own account.',
+  lastSystemAdmin: 'The built-in administrator role must keep at least one enabled user.',
+  profileFieldsFetched: 'Profile fields fetched successfully.',
+  bulkEnabled: 'Selected users are enabled successfully.',
+  bulkDisabled: 'Selected users are disabled successfully.',
+  imported: 'The rows are imported. Check the result of each row.',
+  importEmpty: 'The file has no rows.',
+  importTooMany: 'Send at most 1000 rows at a time.',
+  importMissingColumns:
+    'The first line must name the columns firstName, lastName, email, membership, roles and groups.',
+  importCsvRequired: 'Choose a CSV file.',
+  importUnknownMembership: 'Unknown membership level.',
+  importUnknownRole: 'Unknown membership role',
+  importUnknownGroup: 'Unknown user group',
+  importUnknownAdministrativeRole: 'Unknown administrator role.',
+  importRepeatedEmail: 'This email is repeated in the file.',
+} as const;
+
+/** GET /user and GET /user/export filters (spec 6: user_group, membership, membership_role, administrative). */
+export const userFilterEntries = {
+  user_group: idFilterParam,
+  membership: idFilterParam,
+  membership_role: idFilterParam,
+  administrative: idFilterParam,
+};
+export const userListQuerySchema = adminListQuery(userFilterEntries);
+export type UserListQuery = v.InferOutput<typeof userListQuerySchema>;
+
+/** The export takes the list's filters without paging; `limit` (any positive number) caps the rows. */
+export const userExportQuerySchema = v.object({
+  search: searchParam,
+  status: statusParam,
+  ...userFilterEntries,
+  limit: v.fallback(
+    v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))),
+    undefined,
+  ),
+});
+export type UserExportQuery = v.InferOutput<typeof userExportQuerySchema>;
+
+export type Named = { _id: string; name: string };
+
+/** One row of the users list. `status` true = enabled. */
+export type UserRow = AdminRow & {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** User groups, by name. */
+  groups: Named[];
+  /** Membership level. */
+  membership: Named | null;
+  /** Membership roles, by name. */
+  membershipRoles: Named[];
+  /** Administrator role; its `status` says whether it gives access to the administration. */
+  administrativeRole: (Named & { status: boolean }) | null;
+  createdAt: string;
+};
+
+/** GET /user/{id}: the row plus the user's profile field values keyed by field id. */
+export type UserDetail = UserRow & { profileFields: ProfileValues };
+
+/** A profile field value: text for most types, a list for multi-choice (checkbox) fields. */
+export type ProfileValue = string | string[];
+export type ProfileValues = Record<string, ProfileValue>;
+
+/** GET /user/published-user-profile-field: published fields, ordered by group then creation. */
+export type PublishedProfileField = {
+  _id: string;
+  name: string;
+  /** The field type slug (from /dynamic-profile-field-type), e.g. text, textarea, select, radio, checkbox, date. */
+  type: string;
+  /** Choices of select, radio and checkbox fields; a value must be one of them when non-empty. */
+  options: string[];
+  required: boolean;
+  group: { _id: string; name: string; sort: number };
+};
+
+export const PROFILE_VALUE_MAX = 1000;
+const profileValue = v.union([
+  v.pipe(v.string(), v.maxLength(PROFILE_VALUE_MAX, userMessages.profileFieldTooLong)),
+  v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(50)),
+]);
+const profileValues = v.optional(
+  v.pipe(
+    v.record(v.pipe(v.string(), v.uuid(userMessages.invalidChoice)), profileValue),
+    v.check((record) => Object.keys(record).length <= 200, userMessages.invalidChoice),
+  ),
+  {},
+);
+
+/**
+ * Checks profile values against the published fields: a required field must be filled and a
+ * choice must be one of the field's options. Values of fields that are not published are ignored
+ * (the server drops them). Errors are keyed `profileFields.<fieldId>`, as the 422 body has them.
+ */
+export function profileValueErrors(
+  fields: readonly PublishedProfileField[],
+  values: ProfileValues,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    const value = values[field._id];
+    const list = value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((s) => s.trim());
+    const filled = list.filter(Boolean);
+    const key = `profileFields.${field._id}`;
+    if (filled.length === 0) {
+      if (field.required) errors[key] = userMessages.profileFieldRequired;
+    } else if (field.options.length > 0 && filled.some((item) => !field.options.includes(item))) {
+      errors[key] = userMessages.invalidChoice;
+    }
+  }
+  return errors;
+}
+
+const required = (message: string, max = 100) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max)), '');
+const idList = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(message), v.uuid(userMessages.invalidChoice)), message),
+      v.minLength(1, message),
+      v.maxLength(100),
+    ),
+    [],
+  );
+
+const password = v.pipe(
+  v.string(userMessages.passwordRequired),
+  v.nonEmpty(userMessages.passwordRequired),
+  v.minLength(MIN_PASSWORD_LENGTH, userMessages.passwordMin),
+  v.maxLength(200),
+);
+const confirmPassword = v.pipe(
+  v.string(userMessages.confirmPasswordRequired),
+  v.nonEmpty(userMessages.confirmPasswordRequired),
+);
+
+const entries = {
+  groupId: idList(userMessages.groupRequired),
+  roleId: idList(userMessages.roleRequired),
+  firstName: required(userMessages.firstNameRequired),
+  lastName: required(userMessages.lastNameRequired),
+  email: v.pipe(
+    required(userMessages.emailRequired, 254),
+    v.email(userMessages.emailInvalid),
+    v.toLowerCase(),
+  ),
+  membershipId: v.optional(
+    v.pipe(v.string(userMessages.membershipRequired), v.uuid(userMessages.membershipRequired)),
+    '',
+  ),
+  /** An administrator role id gives access to the administration; '' or null means none. */
+  adminstrativeRoleId: v.optional(
+    v.pipe(
+      v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(userMessages.invalidChoice))])),
+      v.transform((value) => value || null),
+    ),
+    null,
+  ),
+  /** Values of the published profile fields, keyed by field id (see profileValueErrors). */
+  profileFields: profileValues,
+};
+
+type WithPasswords = { password?: string; confirmPassword?: string };
+
+/** The mismatch shows under Confirm Password; it is only checked once a password is typed. */
+function passwordsMatch<T extends WithPasswords>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { password: first = '', confirmPassword: second = '' } = dataset.value;
+    if (first === '' && second === '') return;
+    if (first !== '' && second === '') {
+      addIssue({
+        message: userMessages.confirmPasswordRequired,
+        path: [
+          { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
+        ],
+      });
+    } else if (first !== second) {
+      addIssue({
+        message: userMessages.passwordMismatch,
+        path: [
+          { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
+        ],
+      });
+    }
+  });
+}
+
+/** POST /user: every field of the user form; password and its confirmation are required. */
+export const userCreateSchema = v.pipe(
+  v.object({
+    ...entries,
+    password: v.optional(password, ''),
+    confirmPassword: v.optional(confirmPassword, ''),
+  }),
+  passwordsMatch(),
+);
+export type UserCreateInput = v.InferInput<typeof userCreateSchema>;
+export type UserCreateOutput = v.InferOutput<typeof userCreateSchema>;
+
+/** PATCH /user/{id}: an empty password keeps the current one; `version` is the one read. */
+export const userUpdateSchema = v.pipe(
+  v.object({
+    ...entries,
+    password: v.optional(v.union([v.literal(''), password]), ''),
+    confirmPassword: v.optional(v.string(), ''),
+    version: v.pipe(v.number('Version is required.'), v.integer(), v.minValue(1)),
+  }),
+  passwordsMatch(),
+);
+export type UserUpdateInput = v.InferInput<typeof userUpdateSchema>;
+export type UserUpdateOutput = v.InferOutput<typeof userUpdateSchema>;
+
+/**
+ * CSV columns of the export, in order. The import reads columns by header name (any order), needs
+ * firstName, lastName, email, membership, roles and groups, and also reads password and
+ * administrativeRole; status and createdAt are ignored, so an exported file can be imported.
+ * Names, not ids: membership is a level name; roles and groups are names separated by ';';
+ * administrativeRole is an administrator role name or empty. A row without a password creates a
+ * user who must set one: they are mailed a link to do so.
+ */
+export const USER_CSV_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'membership',
+  'roles',
+  'groups',
+  'administrativeRole',
+  'status',
+  'createdAt',
+] as const;
+export const USER_IMPORT_REQUIRED_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'membership',
+  'roles',
+  'groups',
+] as const;
+export const USER_IMPORT_MAX_ROWS = 1000;
+/** Size cap of one import request (the CSV text inside the JSON body). */
+export const USER_IMPORT_MAX_BYTES = 1024 * 1024;
+
+/** POST /user/batch body: the CSV text with its header line. */
+export const userImportSchema = v.object({
+  csv: v.pipe(
+    v.string(userMessages.importCsvRequired),
+    v.nonEmpty(userMessages.importCsvRequired),
+    v.maxLength(USER_IMPORT_MAX_BYTES, 'The file is too large.'),
+  ),
+  /** The file's line number of the first data row (header is row 1). */
+  firstRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2)), 2),
+});
+export type UserImportInput = v.InferInput<typeof userImportSchema>;
+
+export type UserImportResult = {
+  row: number;
+  email: string;
+  status: 'created' | 'refused';
+  /** Why the row was refused ('' when created), e.g. 'roles: Unknown membership role "x".'. */
+  reason: string;
+};
+export type UserImportReport = { rows: UserImportResult[]; created: number; refused: number };
