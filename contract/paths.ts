@@ -49,4 +49,25 @@ export const paths = {
   userExport: '/user/export',
   userBatch: '/user/batch',
   userPublishedProfileFields: '/user/published-user-profile-field',
+
+  // Teams administration ('/team' also carries the team dashboard's paths above).
+  teams: '/team',
+  team: (teamId: string) => `/team/${teamId}`,
+  teamDuplicate: (teamId: string) => `/team/duplicate/${teamId}`,
+  teamBulkPublish: '/team/bulk-publish',
+  teamBulkUnpublish: '/team/bulk-unpublish',
+  teamBulkDelete: '/team/bulk-delete',
+  /** Users who can lead a team (and be its members): active accounts, searchable and paged. */
+  teamLeadInfo: '/team/team-lead/info',
+  /** Enabled courses a team may be given, for the team form. */
+  teamCourseInfo: '/team/course/info',
+
+  // Administrator roles and their permissions.
+  administratorRoles: '/administrator-role',
+  administratorRoleInfo: '/administrator-role/info',
+  administratorRoleModules: '/administrator-role/module-submodule',
+  administratorRoleBulkPublish: '/administrator-role/bulk-publish',
+  administratorRoleBulkUnpublish: '/administrator-role/bulk-unpublish',
+  administratorRoleBulkDelete: '/administrator-role/bulk-delete',
+  administratorRole: (roleId: string) => `/administrator-role/${roleId}`,
 } as const;

@@ -12,6 +12,7 @@ import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { administratorRoleRoutes } from './routes/administrator-roles.ts';
 import { authRoutes } from './routes/auth.ts';
 import { courseOptionRoutes } from './routes/course-options.ts';
 import { lookupRoutes } from './routes/lookups.ts';
@@ -57,6 +58,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', memberRoutes(deps))
     .route('/', courseOptionRoutes(deps))
     .route('/', trainingRoutes(deps))
+    .route('/', administratorRoleRoutes(deps))
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
