@@ -23,6 +23,7 @@ import { sidebarRoutes } from './routes/sidebar.ts';
 import { teamMemberRoutes } from './routes/team-members.ts';
 import { teamReportRoutes } from './routes/team-reports.ts';
 import { trainingRoutes } from './routes/trainings.ts';
+import { userGroupRoutes } from './routes/user-groups.ts';
 import { userRoutes } from './routes/user.ts';
 import { MEMBER_FORM_MAX_BYTES } from './team/member-form.ts';
 
@@ -59,6 +60,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', courseOptionRoutes(deps))
     .route('/', trainingRoutes(deps))
     .route('/', administratorRoleRoutes(deps))
+    .route('/', userGroupRoutes(deps))
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
