@@ -32,6 +32,8 @@ export type ResourceTableProps<T> = {
   /** A request is under way: the rows stay and a loader covers them. */
   fetching?: boolean;
   noRecordsText?: string;
+  /** Row checkboxes (admin lists' bulk actions); rows are told apart by `idAccessor`. */
+  selection?: { selectedRecords: T[]; onSelectedRecordsChange: (records: T[]) => void };
 };
 
 /**
@@ -50,6 +52,7 @@ export function ResourceTable<T>({
   onPaginationChange,
   fetching = false,
   noRecordsText = 'No records found.',
+  selection,
 }: ResourceTableProps<T>) {
   return (
     <DataTable<T>
@@ -73,6 +76,7 @@ export function ResourceTable<T>({
       recordsPerPageLabel="Records per page"
       onRecordsPerPageChange={(next) => onPaginationChange({ page: FIRST_PAGE, limit: next })}
       paginationText={paginationLabel}
+      {...selection}
     />
   );
 }

@@ -1,0 +1,55 @@
+import { STATUS_FILTERS, type StatusFilter } from '@contract/admin-list';
+import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
+import { Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { type StatusWords, statusFilterOptions } from './status-words';
+
+type ListToolbarProps = {
+  search: string;
+  status: StatusFilter;
+  words: StatusWords;
+  onSearch: (search: string) => void;
+  onStatus: (status: StatusFilter) => void;
+  /** The resource's own filters. */
+  filters?: ReactNode;
+};
+
+const isStatus = (value: string | null): value is StatusFilter =>
+  (STATUS_FILTERS as readonly (string | null)[]).includes(value);
+
+/**
+ * Search and status filter of an admin list. The box shows what is typed at once; the URL (and so
+ * the query) follows 500 ms after the last key, straight from the change handler.
+ */
+export function ListToolbar({ search, status, words, onSearch, onStatus, filters }: ListToolbarProps) {
+  const [text, setText] = useState(search);
+  const sendSearch = useDebouncedCallback((value: string) => onSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder="Search"
+        leftSection={<IconSearch size={16} />}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          sendSearch(event.currentTarget.value);
+        }}
+        w={260}
+      />
+      <Select
+        label="Status"
+        data={statusFilterOptions(words)}
+        value={status}
+        allowDeselect={false}
+        onChange={(value) => {
+          if (isStatus(value)) onStatus(value);
+        }}
+        w={160}
+      />
+      {filters}
+    </Group>
+  );
+}

@@ -1,0 +1,64 @@
+import type { AdminRow, BulkStatusResult } from '@contract/admin-list';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isQueued, type WriteResult } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+
+/** The shared routes of one administration list (contract/admin-list.ts). */
+export type AdminListPaths = {
+  /** `POST` with no body flips the record's status. */
+  one: (id: string) => string;
+  /** Bulk status on and off: bulk-publish/bulk-unpublish, or bulk-enable/bulk-disable for users. */
+  bulkOn: string;
+  bulkOff: string;
+  bulkDelete: string;
+};
+
+export type AdminListActionsOptions<Row extends AdminRow> = {
+  paths: AdminListPaths;
+  /** The resource's query key root: every list and detail under it refetches after a change. */
+  listKey: QueryKey;
+  /** How the outbox panel names a record. */
+  rowName: (row: Row) => string;
+  /** What the records are, for the outbox panel: 'user group'. */
+  noun: string;
+};
+
+/**
+ * Status toggle, bulk status and bulk delete of a list. Each write goes through the service
+ * worker's outbox; a queued answer (offline) was already announced by the api client, so only a
+ * real answer gets the server's message as a toast and a refetch.
+ */
+export function useAdminListActions<Row extends AdminRow>(options: AdminListActionsOptions<Row>) {
+  const { paths, listKey, rowName, noun } = options;
+  const queryClient = useQueryClient();
+  const outbox = (action: string, target: string) => ({ action, target, invalidate: [listKey] });
+  const done = async <T>(result: WriteResult<T>) => {
+    if (isQueued(result)) return;
+    toast.success(result.message);
+    await queryClient.invalidateQueries({ queryKey: listKey });
+  };
+  const many = (count: number) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+  const toggle = useMutation({
+    mutationFn: (row: Row) =>
+      api.post<Row>(paths.one(row._id), undefined, {
+        outbox: outbox(row.status ? 'Turn off' : 'Turn on', rowName(row)),
+      }),
+    onSuccess: done,
+  });
+  const setStatus = useMutation({
+    mutationFn: ({ ids, status }: { ids: string[]; status: boolean }) =>
+      api.post<BulkStatusResult>(
+        status ? paths.bulkOn : paths.bulkOff,
+        { bulkId: ids },
+        { outbox: outbox(status ? 'Turn on' : 'Turn off', many(ids.length)) },
+      ),
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: (ids: string[]) =>
+      api.delete<null>(paths.bulkDelete, { bulkId: ids }, { outbox: outbox('Delete', many(ids.length)) }),
+    onSuccess: done,
+  });
+  return { toggle, setStatus, remove };
+}
