@@ -13,6 +13,7 @@ import { idempotency } from './http/idempotency.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './routes/administrator-roles.ts';
+import { adminTeamRoutes } from './routes/admin-teams.ts';
 import { authRoutes } from './routes/auth.ts';
 import { courseOptionRoutes } from './routes/course-options.ts';
 import { lookupRoutes } from './routes/lookups.ts';
@@ -59,6 +60,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', memberRoutes(deps))
     .route('/', courseOptionRoutes(deps))
     .route('/', trainingRoutes(deps))
+    .route('/', adminTeamRoutes(deps))
     .route('/', administratorRoleRoutes(deps))
     .route('/', userGroupRoutes(deps))
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));

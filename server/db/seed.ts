@@ -30,6 +30,7 @@ import {
   teamsToSeed,
   userGroupNames,
 } from './seed-data.ts';
+import { seedAdminTeams } from './seed-admin-teams.ts';
 import { seedTraining } from './seed-training.ts';
 
 /** Any constant works; it only keeps two processes starting at once from seeding twice. */
@@ -244,6 +245,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       membersOf: (title) =>
         memberRows.filter((member) => memberTeam.get(member.email) === title).map((member) => member.id),
     });
+    await seedAdminTeams(tx);
     return true;
   });
 }

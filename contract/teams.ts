@@ -1,0 +1,112 @@
+import * as v from 'valibot';
+import { adminListQuery } from './admin-list.ts';
+import { limitParam, pageParam, searchParam } from './list-query.ts';
+
+/** The Teams administration (spec 2 `users-team`, 3 'Team form', 5 'Team'). */
+export const teamMessages = {
+  titleRequired: 'Title is required.',
+  teamLeadRequired: 'Team leader is required.',
+  teamMembersRequired: 'You must select at least one team member.',
+  teamMemberTypeRequired: 'Team member type is required.',
+  assignableGroupRequired: 'You must select at least one assignable user group.',
+  coursesRequired: 'You must select at least one course.',
+  membershipRoleRequired: 'You must select at least one membership role.',
+  membershipLevelRequired: 'Membership level is required.',
+  teamNameRequired: 'User team name is required.',
+  // Answers the spec does not word (the other answers are adminMessages of contract/admin-list.ts).
+  teamDuplicated: 'Team is duplicated successfully.',
+  teamNotSelf: 'A team cannot contain itself.',
+} as const;
+
+export const TEAM_MEMBER_TYPES = ['users', 'teams'] as const;
+export type TeamMemberType = (typeof TEAM_MEMBER_TYPES)[number];
+export const TEAM_MEMBER_TYPE_LABELS: Record<TeamMemberType, string> = { users: 'Users', teams: 'Teams' };
+
+/** Most members a team form may carry at once; larger teams are grown from the team dashboard. */
+export const MAX_TEAM_MEMBERS = 5000;
+const MAX_CHOICES = 200;
+
+const text = (message: string) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(200)), '');
+/** A missing or empty list gets the field's own message, not valibot's generic one. */
+const ids = (message: string, max = MAX_CHOICES) =>
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(message), v.uuid(message)), message),
+      v.minLength(1, message),
+      v.maxLength(max),
+    ),
+    [],
+  );
+
+export const teamSchema = v.object({
+  title: text(teamMessages.titleRequired),
+  teamName: text(teamMessages.teamNameRequired),
+  /** The team's leads (user ids); the list answers them as 'lead(s)'. */
+  teamLeadId: ids(teamMessages.teamLeadRequired, 50),
+  // A missing type reads as '' so it gets the field's message, not valibot's generic one.
+  teamMemberType: v.optional(
+    v.picklist(TEAM_MEMBER_TYPES, teamMessages.teamMemberTypeRequired),
+    '' as TeamMemberType,
+  ),
+  /** User ids when teamMemberType is 'users', team ids when it is 'teams'. */
+  teamMembersIds: ids(teamMessages.teamMembersRequired, MAX_TEAM_MEMBERS),
+  assignableGroupId: ids(teamMessages.assignableGroupRequired),
+  assignableCoursesId: ids(teamMessages.coursesRequired),
+  membershipRoleId: ids(teamMessages.membershipRoleRequired),
+  teamMembershipId: v.optional(
+    v.pipe(v.string(teamMessages.membershipLevelRequired), v.uuid(teamMessages.membershipLevelRequired)),
+    '',
+  ),
+  /** For an update: the version the form read, so a stale edit gets 409. */
+  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export type TeamInput = v.InferInput<typeof teamSchema>;
+export type TeamOutput = v.InferOutput<typeof teamSchema>;
+
+/** Duplicate team (spec 7: 'POST by id with payload'): the copy's title, and its team name if given. */
+export const duplicateTeamSchema = v.object({
+  title: text(teamMessages.titleRequired),
+  teamName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+});
+export type DuplicateTeamInput = v.InferInput<typeof duplicateTeamSchema>;
+
+/** GET /team: page, limit, search (title or team name), status, member type and lead filters. */
+export const teamListQuerySchema = adminListQuery({
+  teamMemberType: v.fallback(v.optional(v.picklist(['all', ...TEAM_MEMBER_TYPES]), 'all'), 'all'),
+  lead: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+});
+export type TeamListQuery = v.InferOutput<typeof teamListQuerySchema>;
+
+/** Query of the form's lookups (leads, users, courses): searchable and paged. */
+export const teamOptionQuerySchema = v.object({
+  page: pageParam,
+  limit: limitParam(20),
+  search: searchParam,
+});
+export type TeamOptionQuery = v.InferOutput<typeof teamOptionQuerySchema>;
+
+export type TeamOption = { _id: string; label: string };
+
+export type TeamRow = {
+  _id: string;
+  title: string;
+  teamName: string;
+  teamMemberType: TeamMemberType;
+  teamLeads: TeamOption[];
+  /** Users of a 'users' team, teams of a 'teams' team. */
+  memberCount: number;
+  status: boolean;
+  version: number;
+  createdAt: string;
+};
+
+/** The record the team form opens with: every choice with its label, so pickers show it at once. */
+export type TeamDetail = Omit<TeamRow, 'memberCount'> & {
+  teamLeads: TeamOption[];
+  teamMembers: TeamOption[];
+  assignableGroups: TeamOption[];
+  assignableCourses: TeamOption[];
+  membershipRoles: TeamOption[];
+  teamMembership: TeamOption | null;
+};
