@@ -1,0 +1,110 @@
+import type { FieldErrors } from '@contract/envelope';
+import {
+  type ProfileValues,
+  type PublishedProfileField,
+  profileValueErrors,
+  type UserCreateInput,
+  type UserDetail,
+  type UserUpdateInput,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@contract/users';
+import { toFieldErrors } from '@contract/validation';
+import * as v from 'valibot';
+
+/** The user form's state (spec 3, 'User form'), plus the optional administrator role and profile fields. */
+export type UserFormValues = {
+  groupId: string[];
+  roleId: string[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  membershipId: string;
+  /** '' for none. */
+  adminstrativeRoleId: string;
+  profileFields: ProfileValues;
+  /** Editing: the version read, so a change made meanwhile by someone else is not overwritten. */
+  version?: number;
+};
+
+export type UserFormMode = 'add' | 'edit';
+
+export function emptyUserValues(): UserFormValues {
+  return {
+    groupId: [],
+    roleId: [],
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    membershipId: '',
+    adminstrativeRoleId: '',
+    profileFields: {},
+  };
+}
+
+/** The edit form pre-filled from the record; the passwords stay empty (empty keeps the current one). */
+export function toUserFormValues(user: UserDetail): UserFormValues {
+  return {
+    groupId: user.groups.map((group) => group._id),
+    roleId: user.membershipRoles.map((role) => role._id),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    password: '',
+    confirmPassword: '',
+    membershipId: user.membership?._id ?? '',
+    adminstrativeRoleId: user.administrativeRole?._id ?? '',
+    profileFields: { ...user.profileFields },
+    version: user.version,
+  };
+}
+
+/** Only the values of the fields on the form are sent; empty ones are left out. */
+function publishedValues(fields: readonly PublishedProfileField[], values: ProfileValues): ProfileValues {
+  const sent: ProfileValues = {};
+  for (const field of fields) {
+    const value = values[field._id];
+    if (value === undefined) continue;
+    if (Array.isArray(value) ? value.length > 0 : value.trim() !== '') sent[field._id] = value;
+  }
+  return sent;
+}
+
+export function toCreateInput(
+  values: UserFormValues,
+  fields: readonly PublishedProfileField[],
+): UserCreateInput {
+  const { version: _unused, ...rest } = values;
+  return { ...rest, profileFields: publishedValues(fields, values.profileFields) };
+}
+
+export function toUpdateInput(
+  values: UserFormValues,
+  fields: readonly PublishedProfileField[],
+  version: number,
+): UserUpdateInput {
+  return { ...toCreateInput(values, fields), version };
+}
+
+/**
+ * Every message the form shows before sending: the contract's schema (the spec's messages) and the
+ * published profile fields' rules, keyed by field name as a 422 answer keys them.
+ */
+export function userFormErrors(
+  mode: UserFormMode,
+  values: UserFormValues,
+  fields: readonly PublishedProfileField[],
+): FieldErrors {
+  const result =
+    mode === 'add'
+      ? v.safeParse(userCreateSchema, toCreateInput(values, fields))
+      : v.safeParse(userUpdateSchema, toUpdateInput(values, fields, values.version ?? 1));
+  return {
+    ...(result.success ? {} : toFieldErrors(result.issues)),
+    ...profileValueErrors(fields, values.profileFields),
+  };
+}

@@ -1,0 +1,171 @@
+import type { PublishedProfileField, UserDetail } from '@contract/users';
+import { Divider, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  administratorRoleChoicesOptions,
+  membershipChoicesOptions,
+  membershipRoleChoicesOptions,
+  toChoices,
+  userGroupChoicesOptions,
+} from '../queries';
+import { changeValue, errorOf } from './field-meta';
+import type { UserFormMode } from './form-values';
+import { ProfileFieldInput } from './profile-field-input';
+import type { UserForm } from './use-user-form';
+
+type UserFieldsProps = {
+  form: UserForm;
+  mode: UserFormMode;
+  profileFields: readonly PublishedProfileField[];
+  /** Editing: the record, whose current choices are named before the choice lists load. */
+  record?: UserDetail;
+};
+
+/** The choices of a list, with the record's own choices until (or unless) the list has them. */
+function withRecord(
+  choices: { value: string; label: string }[],
+  own: readonly { _id: string; name: string }[],
+) {
+  const known = new Set(choices.map((choice) => choice.value));
+  return [...choices, ...toChoices(own.filter((item) => !known.has(item._id)))];
+}
+
+/** Profile fields under the heading of their group, in the server's order. */
+function groupsOf(fields: readonly PublishedProfileField[]) {
+  const groups = new Map<string, { name: string; fields: PublishedProfileField[] }>();
+  for (const field of fields) {
+    const group = groups.get(field.group._id) ?? { name: field.group.name, fields: [] };
+    group.fields.push(field);
+    groups.set(field.group._id, group);
+  }
+  return [...groups.entries()];
+}
+
+export function UserFields({ form, mode, profileFields, record }: UserFieldsProps) {
+  const editing = mode === 'edit';
+  const groups = withRecord(toChoices(useQuery(userGroupChoicesOptions()).data), record?.groups ?? []);
+  const roles = withRecord(
+    toChoices(useQuery(membershipRoleChoicesOptions()).data),
+    record?.membershipRoles ?? [],
+  );
+  const levels = withRecord(
+    toChoices(useQuery(membershipChoicesOptions()).data),
+    record?.membership ? [record.membership] : [],
+  );
+  const adminRoles = withRecord(
+    toChoices(useQuery(administratorRoleChoicesOptions()).data),
+    record?.administrativeRole ? [record.administrativeRole] : [],
+  );
+  const passwordHint = editing ? 'Leave blank to keep the current password.' : undefined;
+
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <form.AppField name="firstName">
+          {(field) => <field.TextField label="First Name*" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="lastName">
+          {(field) => <field.TextField label="Last Name*" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="email">
+          {(field) => <field.TextField type="email" label="Email*" autoComplete="off" />}
+        </form.AppField>
+        <form.Field name="membershipId">
+          {(field) => (
+            <Select
+              label="Membership Level*"
+              placeholder="--Select Membership Level--"
+              data={levels}
+              searchable
+              nothingFoundMessage="No membership level found."
+              name={field.name}
+              value={field.state.value || null}
+              onChange={(next) => changeValue(field, next ?? '')}
+              onBlur={field.handleBlur}
+              error={errorOf(field)}
+            />
+          )}
+        </form.Field>
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextField
+              type="password"
+              label={editing ? 'Password' : 'Password*'}
+              description={passwordHint}
+              autoComplete="new-password"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="confirmPassword">
+          {(field) => (
+            <field.TextField
+              type="password"
+              label={editing ? 'Confirm Password' : 'Confirm Password*'}
+              description={passwordHint}
+              autoComplete="new-password"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="groupId">
+          {(field) => (
+            <field.MultiSelectField
+              label="User Group*"
+              placeholder="--Select User Group--"
+              data={groups}
+              searchable
+              clearable
+              hidePickedOptions
+              nothingFoundMessage="No user group found."
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="roleId">
+          {(field) => (
+            <field.MultiSelectField
+              label="Membership Role*"
+              placeholder="--Select Role--"
+              data={roles}
+              searchable
+              clearable
+              hidePickedOptions
+              nothingFoundMessage="No role found."
+            />
+          )}
+        </form.AppField>
+        <form.Field name="adminstrativeRoleId">
+          {(field) => (
+            <Select
+              label="Administrative Role"
+              description="Gives access to the administration; leave empty for none."
+              placeholder="None"
+              data={adminRoles}
+              clearable
+              searchable
+              nothingFoundMessage="No administrator role found."
+              name={field.name}
+              value={field.state.value || null}
+              onChange={(next) => changeValue(field, next ?? '')}
+              onBlur={field.handleBlur}
+              error={errorOf(field)}
+            />
+          )}
+        </form.Field>
+      </SimpleGrid>
+      {groupsOf(profileFields).map(([groupId, group]) => (
+        <Stack key={groupId} gap="sm">
+          <Divider mt="sm" />
+          <Title order={3} size="h5">
+            {group.name}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {group.fields.map((definition) => (
+              <form.Field key={definition._id} name={`profileFields.${definition._id}`}>
+                {(field) => <ProfileFieldInput definition={definition} field={field} />}
+              </form.Field>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
