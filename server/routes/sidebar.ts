@@ -8,7 +8,6 @@ import { roleGrants } from '../auth/permissions.ts';
 import { administratorRoles } from '../db/schema.ts';
 import { allow, signedIn } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
-import { ApiError } from '../http/errors.ts';
 
 export function sidebarRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get(paths.sidebar, allow(db, signedIn), async (c) => {
@@ -23,8 +22,9 @@ export function sidebarRoutes({ db }: AppDeps) {
           .from(administratorRoles)
           .where(eq(administratorRoles.id, roleId))
       : [];
-    // The administration area is for active administrator roles only, as the client's menu shows it.
-    if (!role?.status) throw new ApiError(403, messages.forbidden);
+    // Any signed-in user may ask; without an active administrator role there is nothing to view.
+    if (!role?.status)
+      return c.json({ message: messages.sidebarFetched, results: [] } satisfies ApiSuccess<SidebarModule[]>);
 
     const menu: SidebarModule[] = [];
     for (const grant of await roleGrants(db, role)) {
