@@ -86,11 +86,15 @@ export const rolePermissionSchema = v.object(
 );
 
 const roleFields = {
-  name: v.pipe(
-    v.string(roleMessages.nameRequired),
-    v.trim(),
-    v.nonEmpty(roleMessages.nameRequired),
-    v.maxLength(ROLE_NAME_MAX, roleMessages.nameTooLong),
+  // A missing key runs through the pipe as '' so it gets the field's own message.
+  name: v.optional(
+    v.pipe(
+      v.string(roleMessages.nameRequired),
+      v.trim(),
+      v.nonEmpty(roleMessages.nameRequired),
+      v.maxLength(ROLE_NAME_MAX, roleMessages.nameTooLong),
+    ),
+    '',
   ),
   status: v.optional(v.boolean(roleMessages.statusInvalid), true),
   permissions: v.pipe(
@@ -110,10 +114,13 @@ export type RoleCreateInput = v.InferInput<typeof roleCreateSchema>;
 /** PATCH /administrator-role/{id}: the whole role, with the version it was read at. */
 export const roleUpdateSchema = v.object({
   ...roleFields,
-  version: v.pipe(
-    v.number(roleMessages.versionRequired),
-    v.integer(roleMessages.versionRequired),
-    v.minValue(1, roleMessages.versionRequired),
+  version: v.optional(
+    v.pipe(
+      v.number(roleMessages.versionRequired),
+      v.integer(roleMessages.versionRequired),
+      v.minValue(1, roleMessages.versionRequired),
+    ),
+    0,
   ),
 });
 export type RoleUpdateInput = v.InferInput<typeof roleUpdateSchema>;

@@ -1,29 +1,144 @@
-import { asc } from 'drizzle-orm';
+import { vValidator } from '@hono/valibot-validator';
+import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { ApiSuccess } from '../../contract/envelope.ts';
+import { adminMessages } from '../../contract/admin-list.ts';
+import { bulkIdSchema } from '../../contract/bulk.ts';
+import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import type { RoleInfo } from '../../contract/roles.ts';
+import {
+  type RoleDetail,
+  type RoleInfo,
+  type RoleModule,
+  type RoleRow,
+  roleCreateSchema,
+  roleListQuerySchema,
+  roleMessages,
+  roleUpdateSchema,
+} from '../../contract/roles.ts';
+import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
+import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
 import { administratorRoles } from '../db/schema.ts';
 import { allow, permission } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationHook } from '../http/validate.ts';
+import { moduleTree, roleDetail, roleList, roleRow } from '../roles/role-queries.ts';
+import {
+  replacePermissions,
+  requireDeletable,
+  requireNotSystem,
+  requireSubmodules,
+  requireSystemRoleKept,
+} from '../roles/role-writes.ts';
+import { pathId } from '../team/access.ts';
 
 const MODULE = 'user-management';
+const SUBMODULE = 'role-permission';
+const byId = `${paths.administratorRoles}/:id${UUID_PARAM}`;
 
 export function administratorRoleRoutes({ db }: AppDeps) {
-  return (
-    new Hono<AppEnv>()
-      // The Users form and its filter pick a role from this list, so viewing users is enough.
-      .get(paths.administratorRoleInfo, allow(db, permission(MODULE, 'users', 'view')), async (c) => {
-        const results: RoleInfo[] = await db
-          .select({
-            _id: administratorRoles.id,
-            name: administratorRoles.name,
-            status: administratorRoles.status,
-          })
+  const can = (action: 'view' | 'add' | 'edit' | 'publish') =>
+    allow(db, permission(MODULE, SUBMODULE, action));
+  const bulkBody = vValidator('json', bulkIdSchema, validationHook);
+
+  const detailOr404 = async (id: string) => {
+    const detail = await roleDetail(db, id);
+    if (!detail) throw new ApiError(404, messages.notFound);
+    return detail;
+  };
+
+  const routes = new Hono<AppEnv>()
+    // The Users form and its filter pick a role from this list, so viewing users is enough.
+    .get(paths.administratorRoleInfo, allow(db, permission(MODULE, 'users', 'view')), async (c) => {
+      const results: RoleInfo[] = await db
+        .select({
+          _id: administratorRoles.id,
+          name: administratorRoles.name,
+          status: administratorRoles.status,
+        })
+        .from(administratorRoles)
+        .orderBy(asc(administratorRoles.name), asc(administratorRoles.id));
+      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<RoleInfo[]>);
+    })
+    .get(paths.administratorRoleModules, can('view'), async (c) => {
+      const results = await moduleTree(db);
+      return c.json({ message: roleMessages.modulesFetched, results } satisfies ApiSuccess<RoleModule[]>);
+    })
+    .get(
+      paths.administratorRoles,
+      can('view'),
+      vValidator('query', roleListQuerySchema, validationHook),
+      async (c) => {
+        const results = await roleList(db, c.req.valid('query'));
+        return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<RoleRow>>);
+      },
+    )
+    .get(byId, can('view'), async (c) => {
+      const results = await detailOr404(pathId(c.req.param('id')));
+      return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<RoleDetail>);
+    })
+    .post(
+      paths.administratorRoles,
+      can('add'),
+      vValidator('json', roleCreateSchema, validationHook),
+      async (c) => {
+        const body = c.req.valid('json');
+        const id = await db.transaction(async (tx) => {
+          await requireSubmodules(tx, body.permissions);
+          const [role] = await tx
+            .insert(administratorRoles)
+            .values({ name: body.name, status: body.status })
+            .returning({ id: administratorRoles.id });
+          if (!role) throw new Error('Inserting a role returned nothing');
+          await replacePermissions(tx, role.id, body.permissions);
+          return role.id;
+        });
+        const results = await detailOr404(id);
+        return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<RoleDetail>, 201);
+      },
+    )
+    .patch(byId, can('edit'), vValidator('json', roleUpdateSchema, validationHook), async (c) => {
+      const id = pathId(c.req.param('id'));
+      const body = c.req.valid('json');
+      const written = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ isSystem: administratorRoles.isSystem })
           .from(administratorRoles)
-          .orderBy(asc(administratorRoles.name), asc(administratorRoles.id));
-        return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<RoleInfo[]>);
-      })
+          .where(eq(administratorRoles.id, id))
+          .limit(1);
+        if (!current) throw new ApiError(404, messages.notFound);
+        await requireSubmodules(tx, body.permissions);
+        // The built-in role has every permission whatever its rows say; only its name may change.
+        if (current.isSystem) requireSystemRoleKept(body);
+        const values = current.isSystem ? { name: body.name } : { name: body.name, status: body.status };
+        if (!(await versionedUpdate(tx, administratorRoles, id, body.version, values))) return false;
+        if (!current.isSystem) await replacePermissions(tx, id, body.permissions);
+        return true;
+      });
+      const results = await detailOr404(id);
+      if (!written) return c.json(staleAnswer(results), 409);
+      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<RoleDetail>);
+    })
+    // Run before the shared status routes below: the built-in role is never unpublished.
+    .post(paths.administratorRoleBulkUnpublish, can('publish'), bulkBody, async (c, next) => {
+      await requireNotSystem(db, c.req.valid('json').bulkId, roleMessages.bulkSystemRole);
+      await next();
+    })
+    .post(byId, can('publish'), async (c, next) => {
+      await requireNotSystem(db, [pathId(c.req.param('id'))], roleMessages.systemRoleLocked);
+      await next();
+    });
+
+  return routes.route(
+    '/',
+    adminStatusRoutes(db, {
+      path: paths.administratorRoles,
+      table: administratorRoles,
+      module: MODULE,
+      submodule: SUBMODULE,
+      row: (id) => roleRow(db, id),
+      beforeDelete: requireDeletable,
+    }),
   );
 }

@@ -1,43 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import type { RoleInfo } from '../../contract/roles.ts';
-import { administratorRoles, rolePermissions, submodules } from '../../server/db/schema.ts';
+import type { RoleDetail, RoleInfo, RoleModule, RoleRow } from '../../contract/roles.ts';
+import { roleMessages } from '../../contract/roles.ts';
+import { administratorRoles, rolePermissions, submodules, users } from '../../server/db/schema.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
+
+type Grants = Record<string, Partial<Record<'view' | 'add' | 'edit' | 'delete' | 'publish', boolean>>>;
 
 let t: TestContext;
 let admin: string;
 let lead: string;
+let sub: Record<string, string>;
+let systemRoleId: string;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.login(demo.admin.email, demo.admin.password);
   lead = await t.login(demo.lead.email, demo.lead.password);
+  const subs = await t.db.select({ id: submodules.id, slug: submodules.slug }).from(submodules);
+  sub = Object.fromEntries(subs.map((row) => [row.slug, row.id]));
+  const [system] = await t.db
+    .select({ id: administratorRoles.id })
+    .from(administratorRoles)
+    .where(eq(administratorRoles.isSystem, true));
+  systemRoleId = system?.id ?? '';
 });
 afterAll(() => t.close());
 
+const permissionsOf = (grants: Grants) =>
+  Object.entries(grants).map(([slug, actions]) => ({ submoduleId: sub[slug], ...actions }));
+
 let userCounter = 0;
-/** A role granting the given actions per submodule slug, and a signed-in user holding it. */
-async function userWithRole(
-  name: string,
-  grants: Record<string, Partial<Record<'view' | 'add' | 'edit' | 'delete' | 'publish', boolean>>>,
-) {
+/** A role granting the given actions per submodule slug (written directly), and a signed-in user holding it. */
+async function userWithRole(name: string, grants: Grants) {
   const [role] = await t.db.insert(administratorRoles).values({ name }).returning();
   if (!role) throw new Error('Inserting a role returned nothing');
-  const subs = await t.db.select({ id: submodules.id, slug: submodules.slug }).from(submodules);
-  const rows = subs
-    .filter((sub) => sub.slug in grants)
-    .map((sub) => {
-      const g = grants[sub.slug] ?? {};
-      return {
-        roleId: role.id,
-        submoduleId: sub.id,
-        canView: g.view ?? false,
-        canAdd: g.add ?? false,
-        canEdit: g.edit ?? false,
-        canDelete: g.delete ?? false,
-        canPublish: g.publish ?? false,
-      };
-    });
+  const rows = Object.entries(grants).map(([slug, g]) => ({
+    roleId: role.id,
+    submoduleId: sub[slug] ?? '',
+    canView: g.view ?? false,
+    canAdd: g.add ?? false,
+    canEdit: g.edit ?? false,
+    canDelete: g.delete ?? false,
+    canPublish: g.publish ?? false,
+  }));
   if (rows.length > 0) await t.db.insert(rolePermissions).values(rows);
   userCounter += 1;
   const email = `role-user-${userCounter}@example.com`;
@@ -45,13 +53,27 @@ async function userWithRole(
   return { role, user, token: await t.login(email, 'secret1') };
 }
 
+async function createRole(name: string, grants: Grants = {}, status = true) {
+  const response = await t.call('POST', paths.administratorRoles, {
+    token: admin,
+    body: { name, status, permissions: permissionsOf(grants) },
+  });
+  expect(response.status).toBe(201);
+  return response.body.results as RoleDetail;
+}
+
+const roleCount = () => t.db.$count(administratorRoles);
+const permissionCount = () => t.db.$count(rolePermissions);
+const grantOf = (detail: RoleDetail, slug: string) =>
+  detail.permissions.find((p) => p.submoduleId === sub[slug]);
+
 describe('GET /administrator-role/info', () => {
   it('lists every role, light, by name, for users who may view users', async () => {
     const response = await t.call('GET', paths.administratorRoleInfo, { token: admin });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(messages.listFetched);
     const results = response.body.results as RoleInfo[];
-    expect(results.map((role) => role.name)).toEqual(['Administrator', 'Content Manager']);
+    expect(results.map((role) => role.name).slice(0, 2)).toEqual(['Administrator', 'Content Manager']);
     for (const role of results) expect(Object.keys(role).sort()).toEqual(['_id', 'name', 'status']);
 
     const viewer = await userWithRole('Users viewer', { users: { view: true } });
@@ -67,5 +89,533 @@ describe('GET /administrator-role/info', () => {
     const response = await t.call('GET', paths.administratorRoleInfo, { token: other.token });
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(messages.forbidden);
+  });
+});
+
+describe('GET /administrator-role/module-submodule', () => {
+  it('answers the modules with their submodules in menu order', async () => {
+    const response = await t.call('GET', paths.administratorRoleModules, { token: admin });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(roleMessages.modulesFetched);
+    const tree = response.body.results as RoleModule[];
+    expect(tree.map((module) => module.slug)).toEqual([
+      'user-management',
+      'content-management',
+      'event-management',
+    ]);
+    expect(tree[0]?.submodules.map((s) => s.slug)).toEqual([
+      'users',
+      'users-profile-field',
+      'users-group',
+      'users-team',
+      'role-permission',
+    ]);
+    expect(tree[0]?.submodules[0]).toEqual({ _id: sub.users, name: 'Users', slug: 'users' });
+    expect(tree.flatMap((module) => module.submodules)).toHaveLength(Object.keys(sub).length);
+  });
+
+  it('is for roles that may view roles', async () => {
+    expect((await t.call('GET', paths.administratorRoleModules, { token: lead })).status).toBe(403);
+    const viewer = await userWithRole('Matrix viewer', { 'role-permission': { view: true } });
+    expect((await t.call('GET', paths.administratorRoleModules, { token: viewer.token })).status).toBe(200);
+  });
+});
+
+describe('POST /administrator-role', () => {
+  it('creates a role with its matrix and answers it', async () => {
+    const response = await t.call('POST', paths.administratorRoles, {
+      token: admin,
+      body: {
+        name: '  Support desk  ',
+        status: false,
+        permissions: permissionsOf({
+          users: { view: true, edit: true },
+          courses: { view: true },
+          lessons: {},
+        }),
+      },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe(adminMessages.created);
+    const role = response.body.results as RoleDetail;
+    expect(role).toMatchObject({
+      name: 'Support desk',
+      status: false,
+      version: 1,
+      isSystem: false,
+      userCount: 0,
+    });
+    expect(role.permissions).toHaveLength(Object.keys(sub).length);
+    expect(grantOf(role, 'users')).toEqual({
+      submoduleId: sub.users,
+      view: true,
+      add: false,
+      edit: true,
+      delete: false,
+      publish: false,
+    });
+    expect(grantOf(role, 'courses')?.view).toBe(true);
+    // A submodule with nothing ticked keeps no row.
+    const rows = await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role._id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('answers the contract messages and writes nothing for bad input', async () => {
+    const before = [await roleCount(), await permissionCount()];
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { name: roleMessages.nameRequired }],
+      [{ name: '   ' }, { name: roleMessages.nameRequired }],
+      [{ name: 42 }, { name: roleMessages.nameRequired }],
+      [{ name: 'x'.repeat(101) }, { name: roleMessages.nameTooLong }],
+      [{ name: 'Ok', status: 'yes' }, { status: roleMessages.statusInvalid }],
+      [{ name: 'Ok', permissions: 'all' }, { permissions: roleMessages.permissionsInvalid }],
+      [
+        { name: 'Ok', permissions: [{ submoduleId: 'nope' }] },
+        { 'permissions.0.submoduleId': roleMessages.submoduleInvalid },
+      ],
+      [
+        { name: 'Ok', permissions: [{ submoduleId: sub.users, view: 'true' }] },
+        { 'permissions.0.view': roleMessages.actionInvalid },
+      ],
+      [
+        { name: 'Ok', permissions: [{ submoduleId: sub.users }, { submoduleId: sub.users }] },
+        { permissions: roleMessages.submoduleDuplicate },
+      ],
+      [
+        { name: 'Ok', permissions: [{ submoduleId: '00000000-0000-4000-8000-000000000000', view: true }] },
+        { permissions: roleMessages.submoduleUnknown },
+      ],
+      [
+        {
+          name: 'Ok',
+          permissions: Array.from({ length: 501 }, (_, i) => ({
+            submoduleId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          })),
+        },
+        { permissions: roleMessages.permissionsTooMany },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const response = await t.call('POST', paths.administratorRoles, { token: admin, body });
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(response.body.message).toBe(messages.validationFailed);
+      expect(response.body.errors).toMatchObject(errors);
+    }
+    for (const rawBody of ['{"name":', '[]', 'null', '"Role"']) {
+      const response = await t.call('POST', paths.administratorRoles, {
+        token: admin,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, rawBody).toBeGreaterThanOrEqual(400);
+      expect(response.status, rawBody).toBeLessThan(500);
+    }
+    expect([await roleCount(), await permissionCount()]).toEqual(before);
+  });
+
+  it('keeps SQL and HTML characters as text', async () => {
+    const name = `Robert'); DROP TABLE administrator_roles;-- <b>x</b>`;
+    const role = await createRole(name);
+    expect(role.name).toBe(name);
+    const search = await t.call(
+      'GET',
+      `${paths.administratorRoles}?search=${encodeURIComponent("'); DROP")}`,
+      {
+        token: admin,
+      },
+    );
+    expect((search.body.results.data as RoleRow[]).map((row) => row.name)).toEqual([name]);
+  });
+});
+
+describe('GET /administrator-role', () => {
+  it('pages, searches and filters by status, newest first, with user counts', async () => {
+    const names = ['Paging A', 'Paging B', 'Paging C'];
+    for (const name of names) await createRole(name, {}, name !== 'Paging B');
+    const first = await t.call('GET', `${paths.administratorRoles}?search=paging&limit=2&page=1`, {
+      token: admin,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(messages.listFetched);
+    expect(first.body.results).toMatchObject({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect((first.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging C', 'Paging B']);
+    const second = await t.call('GET', `${paths.administratorRoles}?search=paging&limit=2&page=2`, {
+      token: admin,
+    });
+    expect((second.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging A']);
+    const past = await t.call('GET', `${paths.administratorRoles}?search=paging&limit=2&page=9`, {
+      token: admin,
+    });
+    expect(past.body.results).toMatchObject({ data: [], total: 3, page: 9 });
+
+    const off = await t.call('GET', `${paths.administratorRoles}?search=paging&status=false`, {
+      token: admin,
+    });
+    expect((off.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging B']);
+    const on = await t.call('GET', `${paths.administratorRoles}?search=paging&status=true`, { token: admin });
+    expect((on.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging C', 'Paging A']);
+
+    // Bad query values fall back to the defaults instead of failing.
+    const fallback = await t.call(
+      'GET',
+      `${paths.administratorRoles}?search=paging&limit=7&page=-1&status=maybe`,
+      {
+        token: admin,
+      },
+    );
+    expect(fallback.status).toBe(200);
+    expect(fallback.body.results).toMatchObject({ page: 1, limit: 10, total: 3 });
+  });
+
+  it('shows the system role with its users counted', async () => {
+    const response = await t.call('GET', `${paths.administratorRoles}?search=Administrator&limit=500`, {
+      token: admin,
+    });
+    const row = (response.body.results.data as RoleRow[]).find((r) => r._id === systemRoleId);
+    const holders = await t.db.$count(users, eq(users.administrativeRoleId, systemRoleId));
+    expect(holders).toBeGreaterThan(0);
+    expect(row).toMatchObject({ name: 'Administrator', isSystem: true, status: true, userCount: holders });
+    expect(row && Object.keys(row).sort()).toEqual(
+      ['_id', 'createdAt', 'isSystem', 'name', 'status', 'userCount', 'version'].sort(),
+    );
+  });
+});
+
+describe('GET /administrator-role/{id}', () => {
+  it('answers the role with every submodule, the system role with every action', async () => {
+    const system = await t.call('GET', paths.administratorRole(systemRoleId), { token: admin });
+    expect(system.status).toBe(200);
+    expect(system.body.message).toBe(adminMessages.fetched);
+    const detail = system.body.results as RoleDetail;
+    expect(detail.isSystem).toBe(true);
+    expect(detail.permissions.every((p) => p.view && p.add && p.edit && p.delete && p.publish)).toBe(true);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    const unknown = await t.call('GET', paths.administratorRole('00000000-0000-4000-8000-000000000000'), {
+      token: admin,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(messages.notFound);
+    expect((await t.call('GET', paths.administratorRole('not-an-id'), { token: admin })).status).toBe(404);
+  });
+});
+
+describe('PATCH /administrator-role/{id}', () => {
+  it('replaces name, status and matrix and bumps the version', async () => {
+    const role = await createRole('Editable', { users: { view: true }, courses: { view: true } });
+    const response = await t.call('PATCH', paths.administratorRole(role._id), {
+      token: admin,
+      body: {
+        name: 'Edited',
+        status: false,
+        version: 1,
+        permissions: permissionsOf({ users: { view: true, add: true } }),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(adminMessages.updated);
+    const updated = response.body.results as RoleDetail;
+    expect(updated).toMatchObject({ name: 'Edited', status: false, version: 2 });
+    expect(grantOf(updated, 'users')).toMatchObject({ view: true, add: true, edit: false });
+    expect(grantOf(updated, 'courses')?.view).toBe(false);
+
+    const reread = await t.call('GET', paths.administratorRole(role._id), { token: admin });
+    expect(reread.body.results).toEqual(updated);
+  });
+
+  it('answers a stale version with 409 and the current record, writing nothing', async () => {
+    const role = await createRole('Stale', { users: { view: true } });
+    const fresh = await t.call('PATCH', paths.administratorRole(role._id), {
+      token: admin,
+      body: { name: 'Stale 2', version: 1, permissions: permissionsOf({ users: { view: true } }) },
+    });
+    expect(fresh.status).toBe(200);
+    const stale = await t.call('PATCH', paths.administratorRole(role._id), {
+      token: admin,
+      body: { name: 'Stale lost', version: 1, permissions: [] },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(adminMessages.staleVersion);
+    expect(stale.body.results).toMatchObject({ _id: role._id, name: 'Stale 2', version: 2 });
+    expect(grantOf(stale.body.results, 'users')?.view).toBe(true);
+  });
+
+  it('validates like create, with the version required, writing nothing', async () => {
+    const role = await createRole('Validated', { users: { view: true } });
+    const before = await t.call('GET', paths.administratorRole(role._id), { token: admin });
+    const bad: [unknown, Record<string, string>][] = [
+      [{ name: 'No version' }, { version: roleMessages.versionRequired }],
+      [{ name: '', version: 1 }, { name: roleMessages.nameRequired }],
+      [{ name: 'X', version: 'one' }, { version: roleMessages.versionRequired }],
+      [
+        {
+          name: 'X',
+          version: 1,
+          permissions: [{ submoduleId: '00000000-0000-4000-8000-000000000001', view: true }],
+        },
+        { permissions: roleMessages.submoduleUnknown },
+      ],
+    ];
+    for (const [body, errors] of bad) {
+      const response = await t.call('PATCH', paths.administratorRole(role._id), { token: admin, body });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toMatchObject(errors);
+    }
+    const after = await t.call('GET', paths.administratorRole(role._id), { token: admin });
+    expect(after.body.results).toEqual(before.body.results);
+    const missing = await t.call('PATCH', paths.administratorRole('00000000-0000-4000-8000-000000000000'), {
+      token: admin,
+      body: { name: 'X', version: 1 },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('lets the system role be renamed but never unpublished or stripped', async () => {
+    const read = async () =>
+      (await t.call('GET', paths.administratorRole(systemRoleId), { token: admin })).body
+        .results as RoleDetail;
+    const before = await read();
+    const everything = before.permissions;
+    for (const body of [
+      { name: before.name, status: false, version: before.version, permissions: everything },
+      {
+        name: before.name,
+        version: before.version,
+        permissions: everything.map((p, i) => (i === 0 ? { ...p, delete: false } : p)),
+      },
+      { name: before.name, version: before.version, permissions: [{ submoduleId: sub.users, view: true }] },
+    ]) {
+      const response = await t.call('PATCH', paths.administratorRole(systemRoleId), { token: admin, body });
+      expect(response.status).toBe(422);
+      expect(response.body.message).toBe(roleMessages.systemRoleLocked);
+    }
+    expect(await read()).toEqual(before);
+
+    const renamed = await t.call('PATCH', paths.administratorRole(systemRoleId), {
+      token: admin,
+      body: { name: 'Administrator', version: before.version, permissions: everything },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.results).toMatchObject({ status: true, version: before.version + 1 });
+  });
+});
+
+describe('status toggle and bulk status', () => {
+  it('toggles one role and answers the row', async () => {
+    const role = await createRole('Toggle me');
+    const response = await t.call('POST', paths.administratorRole(role._id), { token: admin });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(messages.statusUpdated);
+    expect(response.body.results).toMatchObject({ _id: role._id, status: false, version: 2, userCount: 0 });
+    const back = await t.call('POST', paths.administratorRole(role._id), { token: admin });
+    expect(back.body.results.status).toBe(true);
+  });
+
+  it('publishes and unpublishes in bulk', async () => {
+    const a = await createRole('Bulk status A');
+    const b = await createRole('Bulk status B');
+    const off = await t.call('POST', paths.administratorRoleBulkUnpublish, {
+      token: admin,
+      body: { bulkId: [a._id, b._id] },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.message).toBe(messages.statusUpdated);
+    const statuses = async () =>
+      (
+        await t.db
+          .select({ status: administratorRoles.status })
+          .from(administratorRoles)
+          .where(inArray(administratorRoles.id, [a._id, b._id]))
+      ).map((row) => row.status);
+    expect(await statuses()).toEqual([false, false]);
+    const on = await t.call('POST', paths.administratorRoleBulkPublish, {
+      token: admin,
+      body: { bulkId: [a._id, b._id] },
+    });
+    expect(on.status).toBe(200);
+    expect(await statuses()).toEqual([true, true]);
+
+    const unknown = await t.call('POST', paths.administratorRoleBulkUnpublish, {
+      token: admin,
+      body: { bulkId: [a._id, '00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await statuses()).toEqual([true, true]);
+    for (const body of [{}, { bulkId: [] }, { bulkId: ['x'] }, { bulkId: 'all' }]) {
+      const response = await t.call('POST', paths.administratorRoleBulkPublish, { token: admin, body });
+      expect(response.status).toBe(422);
+    }
+  });
+
+  it('never unpublishes the system role, singly or in bulk', async () => {
+    const other = await createRole('Beside the system role');
+    const single = await t.call('POST', paths.administratorRole(systemRoleId), { token: admin });
+    expect(single.status).toBe(422);
+    expect(single.body.message).toBe(roleMessages.systemRoleLocked);
+    const bulk = await t.call('POST', paths.administratorRoleBulkUnpublish, {
+      token: admin,
+      body: { bulkId: [other._id, systemRoleId] },
+    });
+    expect(bulk.status).toBe(422);
+    expect(bulk.body.message).toBe(roleMessages.bulkSystemRole);
+    const rows = await t.db
+      .select({ status: administratorRoles.status })
+      .from(administratorRoles)
+      .where(inArray(administratorRoles.id, [other._id, systemRoleId]));
+    expect(rows.map((row) => row.status)).toEqual([true, true]);
+  });
+});
+
+describe('DELETE /administrator-role/bulk-delete', () => {
+  it('deletes roles with their matrix', async () => {
+    const a = await createRole('Delete A', { users: { view: true } });
+    const b = await createRole('Delete B');
+    const response = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+      token: admin,
+      body: { bulkId: [a._id, b._id] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(adminMessages.bulkDeleted);
+    expect(await t.db.$count(administratorRoles, inArray(administratorRoles.id, [a._id, b._id]))).toBe(0);
+    expect(await t.db.$count(rolePermissions, eq(rolePermissions.roleId, a._id))).toBe(0);
+  });
+
+  it('refuses the system role and roles still assigned, deleting nothing', async () => {
+    const free = await createRole('Free role');
+    const held = await userWithRole('Held role', { users: { view: true } });
+    const system = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+      token: admin,
+      body: { bulkId: [free._id, systemRoleId] },
+    });
+    expect(system.status).toBe(422);
+    expect(system.body.message).toBe(roleMessages.bulkSystemRole);
+
+    const single = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+      token: admin,
+      body: { bulkId: [held.role.id] },
+    });
+    expect(single.status).toBe(422);
+    expect(single.body.message).toBe(roleMessages.roleInUse(1));
+    expect(single.body.message).toBe(
+      'This role is assigned to 1 user. Assign them another role before deleting it.',
+    );
+
+    const both = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+      token: admin,
+      body: { bulkId: [free._id, held.role.id] },
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.message).toBe(roleMessages.bulkRoleInUse(1));
+    expect(
+      await t.db.$count(
+        administratorRoles,
+        inArray(administratorRoles.id, [free._id, held.role.id, systemRoleId]),
+      ),
+    ).toBe(3);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses every route to callers whose role lacks the action', async () => {
+    const anyRole = await createRole('Target');
+    const viewer = await userWithRole('Roles viewer', { 'role-permission': { view: true } });
+    const calls: [string, string, unknown?][] = [
+      ['POST', paths.administratorRoles, { name: 'Nope' }],
+      ['PATCH', paths.administratorRole(anyRole._id), { name: 'Nope', version: 1 }],
+      ['POST', paths.administratorRole(anyRole._id)],
+      ['POST', paths.administratorRoleBulkPublish, { bulkId: [anyRole._id] }],
+      ['POST', paths.administratorRoleBulkUnpublish, { bulkId: [anyRole._id] }],
+      ['DELETE', paths.administratorRoleBulkDelete, { bulkId: [anyRole._id] }],
+    ];
+    const before = await roleCount();
+    for (const [method, path, body] of calls) {
+      const response = await t.call(method, path, { token: viewer.token, body });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(response.body.message).toBe(messages.forbidden);
+      expect((await t.call(method, path, { token: lead, body })).status).toBe(403);
+      expect((await t.call(method, path, { body })).status).toBe(401);
+    }
+    for (const path of [
+      paths.administratorRoles,
+      paths.administratorRole(anyRole._id),
+      paths.administratorRoleModules,
+    ]) {
+      expect((await t.call('GET', path, { token: viewer.token })).status).toBe(200);
+      expect((await t.call('GET', path, { token: lead })).status).toBe(403);
+      expect((await t.call('GET', path)).status).toBe(401);
+    }
+    expect(await roleCount()).toBe(before);
+    const unchanged = await t.call('GET', paths.administratorRole(anyRole._id), { token: admin });
+    expect(unchanged.body.results).toMatchObject({ name: 'Target', status: true, version: 1 });
+  });
+
+  it('applies a changed role on the very next request of its users', async () => {
+    const created = await createRole('Changing role', { 'role-permission': { view: true } });
+    const email = 'changing-role@example.com';
+    await t.createUser({ email, password: 'secret1', administrativeRoleId: created._id });
+    const token = await t.login(email, 'secret1');
+    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(200);
+    expect(
+      (await t.call('POST', paths.administratorRoles, { token, body: { name: 'By them' } })).status,
+    ).toBe(403);
+
+    const grant = await t.call('PATCH', paths.administratorRole(created._id), {
+      token: admin,
+      body: {
+        name: created.name,
+        version: 1,
+        permissions: permissionsOf({ 'role-permission': { view: true, add: true } }),
+      },
+    });
+    expect(grant.status).toBe(200);
+    expect(
+      (await t.call('POST', paths.administratorRoles, { token, body: { name: 'By them' } })).status,
+    ).toBe(201);
+
+    const revoke = await t.call('PATCH', paths.administratorRole(created._id), {
+      token: admin,
+      body: { name: created.name, version: 2, permissions: [] },
+    });
+    expect(revoke.status).toBe(200);
+    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(403);
+
+    await t.call('PATCH', paths.administratorRole(created._id), {
+      token: admin,
+      body: {
+        name: created.name,
+        version: 3,
+        permissions: permissionsOf({ 'role-permission': { view: true } }),
+      },
+    });
+    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(200);
+    // Unpublishing the role takes the administration away at once, too.
+    expect((await t.call('POST', paths.administratorRole(created._id), { token: admin })).status).toBe(200);
+    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(403);
+    const me = await t.call('GET', paths.me, { token });
+    expect(me.body.results.adminstrativeRoleId).toMatchObject({ status: false });
+  });
+
+  it('keeps the user counts in step with assignments', async () => {
+    const role = await createRole('Counted');
+    await t.createUser({
+      email: 'counted-1@example.com',
+      password: 'secret1',
+      administrativeRoleId: role._id,
+    });
+    await t.createUser({
+      email: 'counted-2@example.com',
+      password: 'secret1',
+      administrativeRoleId: role._id,
+    });
+    const response = await t.call('GET', `${paths.administratorRoles}?search=Counted`, { token: admin });
+    expect(response.body.results.data[0]).toMatchObject({ name: 'Counted', userCount: 2 });
+    const refused = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+      token: admin,
+      body: { bulkId: [role._id] },
+    });
+    expect(refused.body.message).toBe(
+      'This role is assigned to 2 users. Assign them another role before deleting it.',
+    );
   });
 });
