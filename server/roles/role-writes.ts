@@ -45,6 +45,9 @@ export function requireSystemRoleKept(body: { status: boolean; permissions: Perm
 }
 
 /**
+ * Refusals of list actions are 409 (the records' state forbids it, not the input): the client toasts
+ * the message, where a 422 would be kept for form fields.
+ *
  * Before a bulk delete: the built-in role stays, and a role still assigned to users stays too
  * (deleting it would silently take those users' administration access away).
  */
@@ -54,7 +57,7 @@ export async function requireDeletable(ids: string[], tx: Pick<Transaction, 'sel
     .from(administratorRoles)
     .where(and(inArray(administratorRoles.id, ids), eq(administratorRoles.isSystem, true)))
     .limit(1);
-  if (system) throw new ApiError(422, roleMessages.bulkSystemRole);
+  if (system) throw new ApiError(409, roleMessages.bulkSystemRole);
   const [assigned] = await tx
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(users)
@@ -62,7 +65,7 @@ export async function requireDeletable(ids: string[], tx: Pick<Transaction, 'sel
   const count = assigned?.count ?? 0;
   if (count > 0) {
     throw new ApiError(
-      422,
+      409,
       ids.length === 1 ? roleMessages.roleInUse(count) : roleMessages.bulkRoleInUse(count),
     );
   }
@@ -81,5 +84,5 @@ export async function requireNotSystem(db: Pick<Database, 'select'>, ids: string
       ),
     )
     .limit(1);
-  if (system) throw new ApiError(422, message);
+  if (system) throw new ApiError(409, message);
 }

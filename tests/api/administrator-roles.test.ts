@@ -451,13 +451,13 @@ describe('status toggle and bulk status', () => {
   it('never unpublishes the system role, singly or in bulk', async () => {
     const other = await createRole('Beside the system role');
     const single = await t.call('POST', paths.administratorRole(systemRoleId), { token: admin });
-    expect(single.status).toBe(422);
+    expect(single.status).toBe(409);
     expect(single.body.message).toBe(roleMessages.systemRoleLocked);
     const bulk = await t.call('POST', paths.administratorRoleBulkUnpublish, {
       token: admin,
       body: { bulkId: [other._id, systemRoleId] },
     });
-    expect(bulk.status).toBe(422);
+    expect(bulk.status).toBe(409);
     expect(bulk.body.message).toBe(roleMessages.bulkSystemRole);
     const rows = await t.db
       .select({ status: administratorRoles.status })
@@ -488,14 +488,14 @@ describe('DELETE /administrator-role/bulk-delete', () => {
       token: admin,
       body: { bulkId: [free._id, systemRoleId] },
     });
-    expect(system.status).toBe(422);
+    expect(system.status).toBe(409);
     expect(system.body.message).toBe(roleMessages.bulkSystemRole);
 
     const single = await t.call('DELETE', paths.administratorRoleBulkDelete, {
       token: admin,
       body: { bulkId: [held.role.id] },
     });
-    expect(single.status).toBe(422);
+    expect(single.status).toBe(409);
     expect(single.body.message).toBe(roleMessages.roleInUse(1));
     expect(single.body.message).toBe(
       'This role is assigned to 1 user. Assign them another role before deleting it.',
@@ -505,7 +505,7 @@ describe('DELETE /administrator-role/bulk-delete', () => {
       token: admin,
       body: { bulkId: [free._id, held.role.id] },
     });
-    expect(both.status).toBe(422);
+    expect(both.status).toBe(409);
     expect(both.body.message).toBe(roleMessages.bulkRoleInUse(1));
     expect(
       await t.db.$count(
@@ -614,6 +614,7 @@ describe('permissions', () => {
       token: admin,
       body: { bulkId: [role._id] },
     });
+    expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
       'This role is assigned to 2 users. Assign them another role before deleting it.',
     );
