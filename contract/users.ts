@@ -55,10 +55,10 @@ export const userMessages = {
   importMissingColumns:
     'The first line must name the columns firstName, lastName, email, membership, roles and groups.',
   importCsvRequired: 'Choose a CSV file.',
-  importUnknownMembership: 'Unknown membership level.',
+  importUnknownMembership: 'Unknown membership level',
   importUnknownRole: 'Unknown membership role',
   importUnknownGroup: 'Unknown user group',
-  importUnknownAdministrativeRole: 'Unknown administrator role.',
+  importUnknownAdministrativeRole: 'Unknown administrator role',
   importRepeatedEmail: 'This email is repeated in the file.',
 } as const;
 
@@ -259,12 +259,13 @@ export type UserUpdateInput = v.InferInput<typeof userUpdateSchema>;
 export type UserUpdateOutput = v.InferOutput<typeof userUpdateSchema>;
 
 /**
- * CSV columns of the export, in order. The import reads columns by header name (any order), needs
- * firstName, lastName, email, membership, roles and groups, and also reads password and
- * administrativeRole; status and createdAt are ignored, so an exported file can be imported.
- * Names, not ids: membership is a level name; roles and groups are names separated by ';';
- * administrativeRole is an administrator role name or empty. A row without a password creates a
- * user who must set one: they are mailed a link to do so.
+ * CSV columns of the export, in order. The import reads columns by header name (any order,
+ * case-insensitive), needs firstName, lastName, email, membership, roles and groups, and also reads
+ * administrativeRole and a column per published profile field named as the field (choices of a
+ * checkbox field separated by ';'); other columns (status, createdAt) are ignored, so an exported
+ * file can be imported again. Names, not ids: membership is a level name; roles and groups are
+ * names separated by ';'; administrativeRole is an administrator role name or empty. A CSV carries
+ * no passwords: each imported user is mailed a link to set theirs (valid 7 days).
  */
 export const USER_CSV_COLUMNS = [
   'firstName',
@@ -305,7 +306,7 @@ export type UserImportResult = {
   row: number;
   email: string;
   status: 'created' | 'refused';
-  /** Why the row was refused ('' when created), e.g. 'roles: Unknown membership role "x".'. */
+  /** Why the row was refused ('' when created), e.g. 'Unknown membership role: Gold.' or 'First name is required.'. */
   reason: string;
 };
 export type UserImportReport = { rows: UserImportResult[]; created: number; refused: number };

@@ -26,6 +26,7 @@ import { teamReportRoutes } from './routes/team-reports.ts';
 import { trainingRoutes } from './routes/trainings.ts';
 import { userGroupRoutes } from './routes/user-groups.ts';
 import { userRoutes } from './routes/user.ts';
+import { userAdminRoutes } from './routes/users.ts';
 import { MEMBER_FORM_MAX_BYTES } from './team/member-form.ts';
 
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */
@@ -52,6 +53,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', userRoutes(deps))
+    .route('/', userAdminRoutes(deps))
     .route('/', sidebarRoutes(deps))
     .route('/', lookupRoutes(deps))
     .route('/', organizationRoutes(deps))

@@ -1,0 +1,136 @@
+import { vValidator } from '@hono/valibot-validator';
+import { eq } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { adminMessages } from '../../contract/admin-list.ts';
+import { bulkIdSchema } from '../../contract/bulk.ts';
+import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
+import { messages } from '../../contract/messages.ts';
+import { paths } from '../../contract/paths.ts';
+import {
+  type PublishedProfileField,
+  type UserDetail,
+  type UserImportReport,
+  type UserRow,
+  userCreateSchema,
+  userExportQuerySchema,
+  userImportSchema,
+  userListQuerySchema,
+  userMessages,
+  userUpdateSchema,
+} from '../../contract/users.ts';
+import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
+import { staleAnswer } from '../admin/versioned-update.ts';
+import { users } from '../db/schema.ts';
+import { allow, permission } from '../http/access.ts';
+import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationHook } from '../http/validate.ts';
+import { pathId } from '../team/access.ts';
+import { publishedProfileFields } from '../users/published-fields.ts';
+import { exportFilename, userCsvStream } from '../users/user-export.ts';
+import { refuseLosingAdmins } from '../users/user-guards.ts';
+import { importUsers } from '../users/user-import.ts';
+import { userDetail, userPage, userRow } from '../users/user-list.ts';
+import { createUser, updateUser } from '../users/user-write.ts';
+
+const MODULE = 'user-management';
+const SUBMODULE = 'users';
+const byId = `${paths.users}/:id${UUID_PARAM}`;
+
+export function userAdminRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const can = (action: 'view' | 'add' | 'edit' | 'delete' | 'publish') =>
+    allow(db, permission(MODULE, SUBMODULE, action));
+
+  async function detailOf(id: string): Promise<UserDetail> {
+    const detail = await userDetail(db, id);
+    if (!detail) throw new ApiError(404, messages.notFound);
+    return detail;
+  }
+
+  /**
+   * Runs before the shared status and delete routes of the same path: refuses changes that would
+   * lock the caller out or leave the built-in role without an enabled user. A body the shared
+   * route's validator refuses is passed on for it to answer.
+   */
+  const guardBulk =
+    (kind: 'disable' | 'delete'): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const body = v.safeParse(bulkIdSchema, await c.req.json().catch(() => null));
+      if (body.success) {
+        const ids = [...new Set(body.output.bulkId.map((id) => id.toLowerCase()))];
+        await refuseLosingAdmins(db, c.get('auth').userId, ids, kind);
+      }
+      await next();
+    };
+  const guardToggle: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const id = pathId(c.req.param('id'));
+    const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, id));
+    // Only a toggle that disables can lock anyone out; an unknown id gets the shared route's 404.
+    if (user?.status) await refuseLosingAdmins(db, c.get('auth').userId, [id], 'disable');
+    await next();
+  };
+
+  return new Hono<AppEnv>()
+    .get(paths.users, can('view'), vValidator('query', userListQuerySchema, validationHook), async (c) => {
+      const results = await userPage(db, c.req.valid('query'));
+      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<UserRow>>);
+    })
+    .get(paths.userPublishedProfileFields, can('view'), async (c) => {
+      const results = await publishedProfileFields(db);
+      return c.json({
+        message: userMessages.profileFieldsFetched,
+        results,
+      } satisfies ApiSuccess<PublishedProfileField[]>);
+    })
+    .get(paths.userExport, can('view'), vValidator('query', userExportQuerySchema, validationHook), (c) => {
+      const body = userCsvStream(db, c.req.valid('query'));
+      return new Response(body, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${exportFilename(new Date())}"`,
+          'Cache-Control': 'no-store',
+        },
+      });
+    })
+    .post(paths.userBatch, can('add'), vValidator('json', userImportSchema, validationHook), async (c) => {
+      const results = await importUsers(deps, c.req.valid('json'));
+      return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
+    })
+    .get(byId, can('view'), async (c) => {
+      const results = await detailOf(pathId(c.req.param('id')));
+      return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
+    })
+    .post(paths.users, can('add'), vValidator('json', userCreateSchema, validationHook), async (c) => {
+      const id = await createUser(db, c.req.valid('json'));
+      return c.json(
+        { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
+        201,
+      );
+    })
+    .patch(byId, can('edit'), vValidator('json', userUpdateSchema, validationHook), async (c) => {
+      const id = pathId(c.req.param('id'));
+      const written = await updateUser(db, id, c.req.valid('json'));
+      if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
+      return c.json({
+        message: adminMessages.updated,
+        results: await detailOf(id),
+      } satisfies ApiSuccess<UserDetail>);
+    })
+    .post(paths.userBulkDisable, can('publish'), guardBulk('disable'))
+    .delete(paths.userBulkDelete, can('delete'), guardBulk('delete'))
+    .post(byId, can('publish'), guardToggle)
+    .route(
+      '/',
+      adminStatusRoutes(db, {
+        path: paths.users,
+        table: users,
+        module: MODULE,
+        submodule: SUBMODULE,
+        row: (id) => userRow(db, id),
+        bulkOn: 'bulk-enable',
+        bulkOff: 'bulk-disable',
+      }),
+    );
+}

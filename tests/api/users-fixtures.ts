@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserCreateInput } from '../../contract/users.ts';
+import type { Database } from '../../server/db/client.ts';
+import {
+  administratorRoles,
+  membershipLevels,
+  membershipRoles,
+  modules,
+  profileFieldGroups,
+  profileFields,
+  rolePermissions,
+  submodules,
+  userGroups,
+} from '../../server/db/schema.ts';
+import type { TestContext } from './helpers.ts';
+
+const byName = (rows: { id: string; name: string }[]) =>
+  Object.fromEntries(rows.map((row) => [row.name, row.id]));
+
+/** Ids of the seeded groups, membership roles, levels and administrator roles, by name. */
+export async function userLookups(db: Database) {
+  return {
+    groups: byName(await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups)),
+    roles: byName(
+      await db.select({ id: membershipRoles.id, name: membershipRoles.name }).from(membershipRoles),
+    ),
+    levels: byName(
+      await db.select({ id: membershipLevels.id, name: membershipLevels.name }).from(membershipLevels),
+    ),
+    adminRoles: byName(
+      await db.select({ id: administratorRoles.id, name: administratorRoles.name }).from(administratorRoles),
+    ),
+  };
+}
+export type UserLookups = Awaited<ReturnType<typeof userLookups>>;
+
+/** A user form that passes every check. */
+export function validUser(l: UserLookups, overrides: Partial<UserCreateInput> = {}): UserCreateInput {
+  return {
+    groupId: [l.groups.Sales as string],
+    roleId: [l.roles.Growth as string],
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    password: 'secret12',
+    confirmPassword: 'secret12',
+    membershipId: l.levels.Gold as string,
+    adminstrativeRoleId: null,
+    ...overrides,
+  };
+}
+
+type Actions = Partial<Record<'canView' | 'canAdd' | 'canEdit' | 'canDelete' | 'canPublish', boolean>>;
+
+/**
+ * A signed-in user whose administrator role grants `actions` on user-management/users only, so a
+ * test can show the server refusing the rest.
+ */
+export async function tokenWithUserPermissions(t: TestContext, email: string, actions: Actions) {
+  const [role] = await t.db
+    .insert(administratorRoles)
+    .values({ name: `Role of ${email}`, status: true })
+    .returning({ id: administratorRoles.id });
+  const [submodule] = await t.db
+    .select({ id: submodules.id })
+    .from(submodules)
+    .innerJoin(modules, eq(modules.id, submodules.moduleId))
+    .where(and(eq(modules.slug, 'user-management'), eq(submodules.slug, 'users')));
+  if (!role || !submodule) throw new Error('Missing role or users submodule');
+  await t.db.insert(rolePermissions).values({ roleId: role.id, submoduleId: submodule.id, ...actions });
+  await t.createUser({ email, password: 'secret12', administrativeRoleId: role.id });
+  return t.login(email, 'secret12');
+}
+
+/** A published profile field in a group of its own. */
+export async function profileField(
+  db: Database,
+  fields: { name: string; type?: string; options?: string[]; required?: boolean; status?: boolean },
+) {
+  const [group] = await db
+    .insert(profileFieldGroups)
+    .values({ name: `Group of ${fields.name}`, sort: 1 })
+    .returning({ id: profileFieldGroups.id });
+  if (!group) throw new Error('Inserting a profile field group returned nothing');
+  const [field] = await db
+    .insert(profileFields)
+    .values({ type: 'text', status: true, ...fields, groupId: group.id })
+    .returning({ id: profileFields.id });
+  if (!field) throw new Error('Inserting a profile field returned nothing');
+  return field.id;
+}

@@ -1,0 +1,423 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../contract/admin-list.ts';
+import { messages } from '../../contract/messages.ts';
+import { paths } from '../../contract/paths.ts';
+import { type UserRow, userMessages } from '../../contract/users.ts';
+import { verifyPassword } from '../../server/auth/password.ts';
+import { userGroupMembers, userMembershipRoles, users } from '../../server/db/schema.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { tokenWithUserPermissions, type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+
+let t: TestContext;
+let admin: string;
+let l: UserLookups;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login(demo.admin.email, demo.admin.password);
+  l = await userLookups(t.db);
+});
+afterAll(() => t.close());
+
+const list = (query: Record<string, string | number>) =>
+  t.call(
+    'GET',
+    `${paths.users}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    {
+      token: admin,
+    },
+  );
+const userCount = async () =>
+  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+
+describe('POST /user', () => {
+  it('creates a user with groups, roles, level and a password that signs in', async () => {
+    const response = await t.call('POST', paths.users, { token: admin, body: validUser(l) });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe(adminMessages.created);
+    const user = response.body.results;
+    expect(user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      status: true,
+      version: 1,
+      groups: [{ _id: l.groups.Sales, name: 'Sales' }],
+      membershipRoles: [{ _id: l.roles.Growth, name: 'Growth' }],
+      membership: { _id: l.levels.Gold, name: 'Gold' },
+      administrativeRole: null,
+      profileFields: {},
+    });
+    expect(await t.login('ada@example.com', 'secret12')).toEqual(expect.any(String));
+  });
+
+  it('answers every message of the user form and writes nothing', async () => {
+    const before = await userCount();
+    const response = await t.call('POST', paths.users, { token: admin, body: {} });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      groupId: 'You must select at least one user group.',
+      roleId: 'You must select at least one role.',
+      firstName: 'First name is required.',
+      lastName: 'Last name is required.',
+      email: 'Email is required.',
+      password: 'Password is required.',
+      confirmPassword: 'Confirm password is required.',
+      membershipId: 'Membership level is required.',
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('checks password length, confirmation and email shape', async () => {
+    const short = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'x@example.com', password: 'abc', confirmPassword: 'abc' }),
+    });
+    expect(short.body.errors).toEqual({ password: 'Password length should be 6 character at least.' });
+    const mismatch = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'x@example.com', confirmPassword: 'secret13' }),
+    });
+    expect(mismatch.body.errors).toEqual({ confirmPassword: 'Password does not match.' });
+    const email = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'not-an-email' }),
+    });
+    expect(email.body.errors).toEqual({ email: userMessages.emailInvalid });
+  });
+
+  it('refuses unknown groups, roles, levels and administrator roles', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const response = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, {
+        email: 'x@example.com',
+        groupId: [unknown],
+        roleId: [unknown],
+        membershipId: unknown,
+        adminstrativeRoleId: unknown,
+      }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      groupId: userMessages.invalidChoice,
+      roleId: userMessages.invalidChoice,
+      membershipId: userMessages.membershipRequired,
+      adminstrativeRoleId: userMessages.invalidChoice,
+    });
+    const [found] = await t.db.select().from(users).where(eq(users.email, 'x@example.com'));
+    expect(found).toBeUndefined();
+  });
+
+  it('answers 409 with an email error for an email that has an account, in any case', async () => {
+    const before = await userCount();
+    const response = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'ADMIN@example.com' }),
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message: userMessages.duplicateEmail,
+      errors: { email: userMessages.duplicateEmail },
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses malformed bodies without writing', async () => {
+    const before = await userCount();
+    const broken = await t.call('POST', paths.users, {
+      token: admin,
+      rawBody: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    const wrongTypes = await t.call('POST', paths.users, {
+      token: admin,
+      body: { ...validUser(l, { email: 'y@example.com' }), groupId: 'Sales', roleId: [1], firstName: 42 },
+    });
+    expect(wrongTypes.status).toBe(422);
+    const huge = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'y@example.com', firstName: 'x'.repeat(5000) }),
+    });
+    expect(huge.status).toBe(422);
+    const html = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: "<script>'; drop table users;--@x" }),
+    });
+    expect(html.status).toBe(422);
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('GET /user/{id} and PATCH /user/{id}', () => {
+  let id: string;
+  beforeAll(async () => {
+    const created = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
+    });
+    id = created.body.results._id;
+  });
+
+  it('reads the record with its version; unknown and malformed ids are 404; /user/me still works', async () => {
+    const response = await t.call('GET', paths.user(id), { token: admin });
+    expect(response.status).toBe(200);
+    expect(response.body.results).toMatchObject({ _id: id, firstName: 'Grace', version: 1 });
+    expect(
+      (await t.call('GET', paths.user('00000000-0000-4000-8000-000000000000'), { token: admin })).status,
+    ).toBe(404);
+    expect((await t.call('GET', paths.user('not-a-uuid'), { token: admin })).status).toBe(404);
+    const me = await t.call('GET', paths.me, { token: admin });
+    expect(me.status).toBe(200);
+    expect(me.body.results.firstName).toBe('System');
+  });
+
+  it('updates fields and links, keeps the password when none is typed, and bumps the version', async () => {
+    const response = await t.call('PATCH', paths.user(id), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: 'grace.h@example.com', firstName: 'Grace', lastName: 'Brewster' }),
+        groupId: [l.groups.Sales as string, l.groups.Leadership as string],
+        roleId: [l.roles.Empire as string],
+        adminstrativeRoleId: l.adminRoles['Content Manager'],
+        password: '',
+        confirmPassword: '',
+        version: 1,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(adminMessages.updated);
+    expect(response.body.results).toMatchObject({
+      lastName: 'Brewster',
+      email: 'grace.h@example.com',
+      version: 2,
+      groups: [
+        { _id: l.groups.Leadership, name: 'Leadership' },
+        { _id: l.groups.Sales, name: 'Sales' },
+      ],
+      membershipRoles: [{ _id: l.roles.Empire, name: 'Empire' }],
+      administrativeRole: { _id: l.adminRoles['Content Manager'], name: 'Content Manager', status: true },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(await verifyPassword('secret12', row?.passwordHash ?? '')).toBe(true);
+    expect(await t.db.$count(userMembershipRoles, eq(userMembershipRoles.userId, id))).toBe(1);
+    expect(await t.db.$count(userGroupMembers, eq(userGroupMembers.userId, id))).toBe(2);
+  });
+
+  it('answers a stale version with 409 and the current record, writing nothing', async () => {
+    const response = await t.call('PATCH', paths.user(id), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: 'stale@example.com' }),
+        password: '',
+        confirmPassword: '',
+        version: 1,
+      },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(adminMessages.staleVersion);
+    expect(response.body.results).toMatchObject({ _id: id, email: 'grace.h@example.com', version: 2 });
+  });
+
+  it('changes the password when one is typed, checking it like the create form', async () => {
+    const short = await t.call('PATCH', paths.user(id), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: 'grace.h@example.com', password: 'abc', confirmPassword: 'abc' }),
+        version: 2,
+      },
+    });
+    expect(short.body.errors).toEqual({ password: userMessages.passwordMin });
+    const missing = await t.call('PATCH', paths.user(id), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: 'grace.h@example.com', password: 'newpass1', confirmPassword: '' }),
+        version: 2,
+      },
+    });
+    expect(missing.body.errors).toEqual({ confirmPassword: userMessages.confirmPasswordRequired });
+    const ok = await t.call('PATCH', paths.user(id), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: 'grace.h@example.com', password: 'newpass1', confirmPassword: 'newpass1' }),
+        version: 2,
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect(await t.login('grace.h@example.com', 'newpass1')).toEqual(expect.any(String));
+  });
+
+  it('answers 409 for an email of another account and 404 for an unknown user', async () => {
+    const taken = await t.call('PATCH', paths.user(id), {
+      token: admin,
+      body: { ...validUser(l, { email: demo.lead.email, password: '', confirmPassword: '' }), version: 3 },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual({ email: userMessages.duplicateEmail });
+    const unknown = await t.call('PATCH', paths.user('00000000-0000-4000-8000-000000000000'), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: 'nobody@example.com', password: '', confirmPassword: '' }),
+        version: 1,
+      },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('does not take the built-in role from its last enabled user', async () => {
+    const [me] = await t.db.select().from(users).where(eq(users.email, demo.admin.email));
+    const response = await t.call('PATCH', paths.user(me?.id as string), {
+      token: admin,
+      body: {
+        ...validUser(l, { email: demo.admin.email, firstName: 'System', lastName: 'Administrator' }),
+        password: '',
+        confirmPassword: '',
+        adminstrativeRoleId: l.adminRoles['Content Manager'],
+        version: me?.version as number,
+      },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(userMessages.lastSystemAdmin);
+    const [after] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, me?.id as string));
+    expect(after?.administrativeRoleId).toBe(l.adminRoles.Administrator);
+  });
+});
+
+describe('GET /user', () => {
+  const rows = (response: { body: { results: { data: UserRow[] } } }) => response.body.results.data;
+
+  it('pages newest first with the total', async () => {
+    const first = await list({ page: 1, limit: 10 });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(messages.listFetched);
+    const total = await userCount();
+    expect(first.body.results).toMatchObject({
+      page: 1,
+      limit: 10,
+      total,
+      totalPages: Math.ceil(total / 10),
+    });
+    expect(rows(first)).toHaveLength(10);
+    const dates = rows(first).map((row) => row.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const second = await list({ page: 2, limit: 10 });
+    expect(rows(second).map((r) => r._id)).not.toContain(rows(first)[0]?._id);
+    const past = await list({ page: 1000, limit: 10 });
+    expect(past.body.results).toMatchObject({ data: [], total });
+  });
+
+  it('falls back to defaults for bad page, limit, status and filters', async () => {
+    const response = await list({ page: 'x', limit: 7, status: 'maybe', user_group: 'nope' });
+    expect(response.status).toBe(200);
+    expect(response.body.results).toMatchObject({ page: 1, limit: 10, total: await userCount() });
+  });
+
+  it('searches first name, last name, "first last" and email, case-insensitively, % literally', async () => {
+    await t.createUser({
+      email: 'zed.search@example.com',
+      password: 'secret12',
+      firstName: 'Zebedee',
+      lastName: 'Quasimodo',
+    });
+    for (const search of ['zebed', 'QUASI', 'Zebedee Quas', 'zed.search@']) {
+      expect(rows(await list({ search })).map((r) => r.email)).toEqual(['zed.search@example.com']);
+    }
+    expect(rows(await list({ search: '%' }))).toEqual([]);
+    expect(rows(await list({ search: "'; drop table users; --" }))).toEqual([]);
+  });
+
+  it('filters by status', async () => {
+    const user = await t.createUser({ email: 'off@example.com', password: 'secret12', status: false });
+    const disabled = rows(await list({ status: 'false', limit: 500 }));
+    expect(disabled.map((r) => r._id)).toContain(user.id);
+    expect(disabled.every((r) => r.status === false)).toBe(true);
+    const enabled = rows(await list({ status: 'true', limit: 500 }));
+    expect(enabled.map((r) => r._id)).not.toContain(user.id);
+    expect(enabled.every((r) => r.status)).toBe(true);
+  });
+
+  it('filters by user group, membership level, membership role and administrator role', async () => {
+    const body = validUser(l, {
+      email: 'filtered@example.com',
+      groupId: [l.groups.Onboarding as string],
+      roleId: [l.roles.Enterprise as string, l.roles.Freedom as string],
+      membershipId: l.levels.Platinum as string,
+      adminstrativeRoleId: l.adminRoles['Content Manager'],
+    });
+    const id = (await t.call('POST', paths.users, { token: admin, body })).body.results._id;
+    const cases: [string, string, (row: UserRow) => boolean][] = [
+      ['user_group', l.groups.Onboarding as string, (row) => row.groups.some((g) => g.name === 'Onboarding')],
+      ['membership', l.levels.Platinum as string, (row) => row.membership?.name === 'Platinum'],
+      [
+        'membership_role',
+        l.roles.Enterprise as string,
+        (row) => row.membershipRoles.some((r) => r.name === 'Enterprise'),
+      ],
+      [
+        'administrative',
+        l.adminRoles['Content Manager'] as string,
+        (row) => row.administrativeRole?.name === 'Content Manager',
+      ],
+    ];
+    for (const [filter, value, holds] of cases) {
+      const found = rows(await list({ [filter]: value, limit: 500 }));
+      expect(found.map((r) => r._id)).toContain(id);
+      expect(found.every(holds)).toBe(true);
+      expect(found.length).toBeLessThan(await userCount());
+    }
+    const combined = rows(
+      await list({
+        user_group: l.groups.Onboarding as string,
+        membership: l.levels.Platinum as string,
+        search: 'filtered',
+      }),
+    );
+    expect(combined.map((r) => r._id)).toEqual([id]);
+    expect(
+      rows(
+        await list({
+          membership_role: l.roles.Enterprise as string,
+          user_group: l.groups.Sales as string,
+          search: 'filtered',
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses each route to a role lacking its action, and allows the one it has', async () => {
+    const viewer = await tokenWithUserPermissions(t, 'viewer@example.com', { canView: true });
+    const [someone] = await t.db.select().from(users).where(eq(users.email, demo.lead.email));
+    const id = someone?.id as string;
+    expect((await t.call('GET', paths.users, { token: viewer })).status).toBe(200);
+    expect((await t.call('GET', paths.user(id), { token: viewer })).status).toBe(200);
+    const before = await userCount();
+    const refused = [
+      await t.call('POST', paths.users, { token: viewer, body: validUser(l, { email: 'v2@example.com' }) }),
+      await t.call('PATCH', paths.user(id), { token: viewer, body: { ...validUser(l), version: 1 } }),
+      await t.call('POST', paths.user(id), { token: viewer }),
+      await t.call('POST', paths.userBulkDisable, { token: viewer, body: { bulkId: [id] } }),
+      await t.call('POST', paths.userBulkEnable, { token: viewer, body: { bulkId: [id] } }),
+      await t.call('DELETE', paths.userBulkDelete, { token: viewer, body: { bulkId: [id] } }),
+      await t.call('POST', paths.userBatch, { token: viewer, body: { csv: 'firstName\r\n' } }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+    expect(refused[0]?.body.message).toBe(messages.forbidden);
+    expect(await userCount()).toBe(before);
+    const [after] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(after?.status).toBe(true);
+
+    const nobody = await tokenWithUserPermissions(t, 'nobody@example.com', {});
+    expect((await t.call('GET', paths.users, { token: nobody })).status).toBe(403);
+    expect((await t.call('GET', paths.userExport, { token: nobody })).status).toBe(403);
+    expect((await t.call('GET', paths.userPublishedProfileFields, { token: nobody })).status).toBe(403);
+    const lead = await t.login(demo.lead.email, demo.lead.password);
+    expect((await t.call('GET', paths.users, { token: lead })).status).toBe(403);
+    expect((await t.call('GET', paths.users)).status).toBe(401);
+  });
+});
