@@ -1,0 +1,88 @@
+import { type UserGroupListQuery, type UserGroupRow, userGroupPaths } from '@contract/user-groups';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminList } from '@/ui/admin-list/admin-list';
+import { useCan } from '@/ui/admin-list/use-can';
+import { PageTitle } from '@/ui/page-title';
+import { GroupForm } from './group-form';
+import { GroupMembersPanel } from './group-members-panel';
+import { groupKeys, groupListQueryOptions } from './queries';
+
+type UserGroupsScreenProps = {
+  search: UserGroupListQuery;
+  onSearchChange: (patch: Partial<UserGroupListQuery>) => void;
+};
+
+/** Editing state of the modal: a new group, or an existing one with its members. */
+type Editing = { kind: 'add' } | { kind: 'edit'; row: UserGroupRow };
+
+const paths = {
+  one: userGroupPaths.one,
+  bulkOn: userGroupPaths.bulkPublish,
+  bulkOff: userGroupPaths.bulkUnpublish,
+  bulkDelete: userGroupPaths.bulkDelete,
+};
+
+export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenProps) {
+  const canAdd = useCan('users-group', 'add');
+  const list = useQuery(groupListQueryOptions(search));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const close = () => setEditing(null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <PageTitle>User Groups</PageTitle>
+        {canAdd && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'add' })}>
+            Add Group
+          </Button>
+        )}
+      </Group>
+      <AdminList<UserGroupRow, UserGroupListQuery>
+        label="User groups"
+        search={search}
+        onSearchChange={onSearchChange}
+        data={list.data}
+        fetching={list.isFetching}
+        columns={[
+          { accessor: 'name', title: 'Name' },
+          { accessor: 'memberCount', title: 'Members' },
+          {
+            accessor: 'createdAt',
+            title: 'Created',
+            render: (row) => new Date(row.createdAt).toLocaleDateString(),
+          },
+        ]}
+        words="publish"
+        submodule="users-group"
+        noun="user group"
+        rowName={(row) => row.name}
+        listKey={groupKeys.all}
+        paths={paths}
+        onEdit={(row) => setEditing({ kind: 'edit', row })}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={close}
+        title={editing?.kind === 'edit' ? 'Edit Group' : 'Add Group'}
+        size={editing?.kind === 'edit' ? 'xl' : 'md'}
+      >
+        {editing?.kind === 'add' && <GroupForm initialValues={{ name: '', version: 1 }} onSaved={close} />}
+        {editing?.kind === 'edit' && (
+          <Stack gap="lg">
+            <GroupForm
+              key={editing.row._id}
+              groupId={editing.row._id}
+              initialValues={{ name: editing.row.name, version: editing.row.version }}
+              onSaved={close}
+            />
+            <GroupMembersPanel groupId={editing.row._id} groupName={editing.row.name} />
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
