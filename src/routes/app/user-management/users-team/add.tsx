@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddTeamScreen } from '@/features/teams/team-form/add-team-screen';
+import { loadAddTeam } from '@/features/teams/team-form/route-data';
 
 export const Route = createFileRoute('/app/user-management/users-team/add')({
-  component: AddTeamPage,
+  // The loader and its queries ship with the screen, not in the first-load bundle.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => loadAddTeam(context.queryClient),
+  component: AddTeamScreen,
 });
-
-function AddTeamPage() {
-  return <PageTitle>Add Team</PageTitle>;
-}

@@ -1,0 +1,175 @@
+import {
+  TEAM_MEMBER_TYPE_LABELS,
+  TEAM_MEMBER_TYPES,
+  type TeamDetail,
+  type TeamMemberType,
+  type TeamOption,
+} from '@contract/teams';
+import { Group, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { firstErrorMessage } from '@/ui/form/field-error';
+import {
+  type ChoiceKind,
+  membershipChoicesOptions,
+  membershipRoleChoicesOptions,
+  toChoices,
+  userGroupChoicesOptions,
+} from '../queries';
+import { useRemoteChoices } from './use-remote-choices';
+import type { TeamForm } from './use-team-form';
+
+type Known = Pick<TeamDetail, 'teamLeads' | 'teamMembers' | 'assignableCourses'>;
+const NONE: Known = { teamLeads: [], teamMembers: [], assignableCourses: [] };
+
+const DROPDOWN_HEIGHT = 300;
+
+type RemoteChoicesProps = {
+  kind: ChoiceKind;
+  value: string[];
+  known: readonly TeamOption[];
+  exclude?: string;
+  children: (choices: ReturnType<typeof useRemoteChoices>) => ReactNode;
+};
+
+/** Leads, members and courses are searched on the server; their chosen values keep their labels. */
+function RemoteChoices({ kind, value, known, exclude, children }: RemoteChoicesProps) {
+  return children(useRemoteChoices(kind, value, known, exclude));
+}
+
+/** The team form's fields (spec 3 'Team form'), with the contract's messages under each. */
+export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDetail }) {
+  const known = record ?? NONE;
+  const groups = useQuery(userGroupChoicesOptions());
+  const roles = useQuery(membershipRoleChoicesOptions());
+  const levels = useQuery(membershipChoicesOptions());
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <form.AppField name="title">
+          {(field) => <field.TextField label="Title" withAsterisk />}
+        </form.AppField>
+        <form.AppField name="teamName">
+          {(field) => <field.TextField label="Team Name" withAsterisk />}
+        </form.AppField>
+      </SimpleGrid>
+      <form.AppField name="teamLeadId">
+        {(field) => (
+          <RemoteChoices kind="users" value={field.state.value} known={known.teamLeads}>
+            {(choices) => (
+              <field.MultiSelectField
+                label="Team Lead"
+                placeholder="Search users"
+                withAsterisk
+                maxDropdownHeight={DROPDOWN_HEIGHT}
+                {...choices}
+              />
+            )}
+          </RemoteChoices>
+        )}
+      </form.AppField>
+      <form.Field name="teamMemberType">
+        {(field) => (
+          <Radio.Group
+            label="Team Member Type"
+            withAsterisk
+            value={field.state.value}
+            onChange={(value) => {
+              field.handleChange(value as TeamMemberType);
+              // Users and teams are different ids: the members chosen for the other kind no longer apply.
+              form.setFieldValue('teamMembersIds', []);
+            }}
+            error={firstErrorMessage(field.state.meta.errors)}
+          >
+            <Group mt="xs">
+              {TEAM_MEMBER_TYPES.map((type) => (
+                <Radio key={type} value={type} label={TEAM_MEMBER_TYPE_LABELS[type]} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.values.teamMemberType}>
+        {(type) => (
+          <form.AppField name="teamMembersIds">
+            {(field) => (
+              <RemoteChoices
+                key={type}
+                kind={type}
+                value={field.state.value}
+                known={known.teamMembers}
+                exclude={record?._id}
+              >
+                {(choices) => (
+                  <field.MultiSelectField
+                    label="Team Members"
+                    placeholder={type === 'users' ? 'Search users' : 'Search teams'}
+                    withAsterisk
+                    maxDropdownHeight={DROPDOWN_HEIGHT}
+                    {...choices}
+                  />
+                )}
+              </RemoteChoices>
+            )}
+          </form.AppField>
+        )}
+      </form.Subscribe>
+      <form.AppField name="assignableGroupId">
+        {(field) => (
+          <field.MultiSelectField
+            label="Assignable User Groups"
+            placeholder="Select user groups"
+            withAsterisk
+            searchable
+            data={toChoices(groups.data)}
+            maxDropdownHeight={DROPDOWN_HEIGHT}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="assignableCoursesId">
+        {(field) => (
+          <RemoteChoices kind="courses" value={field.state.value} known={known.assignableCourses}>
+            {(choices) => (
+              <field.MultiSelectField
+                label="Assignable Courses"
+                placeholder="Search courses"
+                withAsterisk
+                maxDropdownHeight={DROPDOWN_HEIGHT}
+                {...choices}
+              />
+            )}
+          </RemoteChoices>
+        )}
+      </form.AppField>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <form.AppField name="membershipRoleId">
+          {(field) => (
+            <field.MultiSelectField
+              label="Membership Roles"
+              placeholder="--Select Role--"
+              withAsterisk
+              searchable
+              data={toChoices(roles.data)}
+            />
+          )}
+        </form.AppField>
+        <form.Field name="teamMembershipId">
+          {(field) => (
+            <Select
+              label="Membership Level"
+              placeholder="Select a level"
+              withAsterisk
+              name={field.name}
+              data={toChoices(levels.data)}
+              value={field.state.value || null}
+              onChange={(value) => field.handleChange(value ?? '')}
+              onBlur={field.handleBlur}
+              error={firstErrorMessage(field.state.meta.errors)}
+            />
+          )}
+        </form.Field>
+      </SimpleGrid>
+    </Stack>
+  );
+}
