@@ -1,10 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { ADMIN_DEFAULT_LIMIT } from '@contract/admin-list';
+import { userListQuerySchema } from '@contract/users';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loadUsers } from '@/features/users/user-list/load-users';
+import { UsersScreen } from '@/features/users/user-list/users-screen';
 
 export const Route = createFileRoute('/app/user-management/users/')({
+  // The loader and its queries ship with the screen, not in the first-load bundle.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: userListQuerySchema,
+  // Defaults stay out of the address; what is left is the list as it was, ready to bookmark.
+  search: {
+    middlewares: [stripSearchParams({ page: 1, limit: ADMIN_DEFAULT_LIMIT, search: '', status: 'all' })],
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadUsers(context.queryClient, deps),
   component: UsersPage,
 });
 
 function UsersPage() {
-  return <PageTitle>Users</PageTitle>;
+  const navigate = Route.useNavigate();
+  return (
+    <UsersScreen
+      search={Route.useSearch()}
+      onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+    />
+  );
 }

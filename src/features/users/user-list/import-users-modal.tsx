@@ -1,0 +1,72 @@
+import { paths } from '@contract/paths';
+import {
+  USER_IMPORT_MAX_BYTES,
+  USER_IMPORT_REQUIRED_COLUMNS,
+  type UserImportInput,
+  type UserImportReport,
+} from '@contract/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isQueued } from '@/lib/api-client';
+import { CsvImportModal } from '@/ui/csv-import/csv-import-modal';
+import type { ImportReportRow } from '@/ui/csv-import/import-report';
+import type { CsvPart } from '@/ui/csv-import/split-csv';
+import { userKeys } from '../queries';
+
+/** Rows per request: small enough for the bar to move on a big file, well under the server's cap. */
+const ROWS_PER_PART = 100;
+
+const TEMPLATE = {
+  fileName: 'users-template.csv',
+  csv: `${[...USER_IMPORT_REQUIRED_COLUMNS, 'administrativeRole'].join(',')}\r\n`,
+};
+
+function useImportPart() {
+  return useMutation({
+    mutationFn: async (part: CsvPart): Promise<ImportReportRow[] | null> => {
+      const body: UserImportInput = { csv: part.csv, firstRow: part.firstRow };
+      const result = await api.post<UserImportReport>(paths.userBatch, body, {
+        outbox: {
+          action: 'Import users',
+          target: `${part.count} ${part.count === 1 ? 'row' : 'rows'}`,
+          invalidate: [userKeys.lists()],
+        },
+      });
+      if (isQueued(result)) return null;
+      return result.results.rows.map((row) => ({
+        row: row.row,
+        label: row.email,
+        status: row.status,
+        message: row.reason,
+      }));
+    },
+  });
+}
+
+/** 'Import CSV': users from a file, sent in parts with a progress bar and a report of every row. */
+export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const importPart = useImportPart();
+  return (
+    <CsvImportModal
+      title="Import CSV"
+      opened={opened}
+      onClose={onClose}
+      description={
+        <>
+          A CSV file whose first line names the columns firstName, lastName, email, membership (a membership
+          level), roles and groups (names separated by ;), and optionally administrativeRole and a column per
+          profile field. A file exported here can be imported again. Each new user is mailed a link to set a
+          password.
+        </>
+      }
+      template={TEMPLATE}
+      size={ROWS_PER_PART}
+      // Room for the JSON around the text.
+      maxLength={USER_IMPORT_MAX_BYTES - 1024}
+      requiredColumns={USER_IMPORT_REQUIRED_COLUMNS}
+      sendPart={importPart.mutateAsync}
+      onFinished={() => queryClient.invalidateQueries({ queryKey: userKeys.lists() })}
+      reportColors={{ created: 'green', refused: 'red' }}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
+
+/** One row of the server's answer: the file's row, who it is about, what happened and why. */
+export type ImportReportRow = { row: number; label: string; status: string; message: string };
+
+type ImportReportProps = {
+  rows: readonly ImportReportRow[];
+  /** Badge colour per status, e.g. { created: 'green', refused: 'red' }; other statuses are grey. */
+  colors: Record<string, string>;
+  /** Header of the column that names the row's subject. */
+  labelTitle?: string;
+};
+
+/** The per-row report of an import, with a count per status. */
+export function ImportReport({ rows, colors, labelTitle = 'Email' }: ImportReportProps) {
+  const counts = new Map<string, number>(Object.keys(colors).map((status) => [status, 0]));
+  for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  return (
+    <>
+      <Group gap="md">
+        {[...counts.entries()].map(([status, count]) => (
+          <Text size="sm" key={status}>
+            {status[0]?.toUpperCase()}
+            {status.slice(1)}: {count}
+          </Text>
+        ))}
+      </Group>
+      <ScrollArea.Autosize mah={320}>
+        <Table striped aria-label="Import report">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>{labelTitle}</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Message</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.row}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td>{row.label}</Table.Td>
+                <Table.Td>
+                  <Badge color={colors[row.status] ?? 'gray'} variant="light">
+                    {row.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </>
+  );
+}
