@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddRoleScreen } from '@/features/roles/add-role-screen';
+import { roleModulesOptions } from '@/features/roles/queries';
 
 export const Route = createFileRoute('/app/user-management/role-permission/add')({
-  component: AddRolePage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(roleModulesOptions()),
+  component: AddRoleScreen,
 });
-
-function AddRolePage() {
-  return <PageTitle>Add Role</PageTitle>;
-}

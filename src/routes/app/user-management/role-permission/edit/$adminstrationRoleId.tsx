@@ -1,10 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { EditRoleScreen } from '@/features/roles/edit-role-screen';
+import { roleDetailOptions, roleModulesOptions } from '@/features/roles/queries';
+
+const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value);
 
 export const Route = createFileRoute('/app/user-management/role-permission/edit/$adminstrationRoleId')({
+  beforeLoad: ({ params }) => {
+    if (!isUuid(params.adminstrationRoleId)) throw notFound();
+  },
+  // The record is read again on every visit: an admin editing a role must start from its current version.
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(roleModulesOptions()),
+      context.queryClient.fetchQuery(roleDetailOptions(params.adminstrationRoleId)),
+    ]),
   component: EditRolePage,
 });
 
 function EditRolePage() {
-  return <PageTitle>Edit Role</PageTitle>;
+  const { adminstrationRoleId } = Route.useParams();
+  return <EditRoleScreen key={adminstrationRoleId} roleId={adminstrationRoleId} />;
 }

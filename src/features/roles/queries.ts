@@ -1,0 +1,85 @@
+import type { Paged } from '@contract/envelope';
+import { paths } from '@contract/paths';
+import type {
+  RoleCreateInput,
+  RoleDetail,
+  RoleListQuery,
+  RoleModule,
+  RoleRow,
+  RoleUpdateInput,
+} from '@contract/roles';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isQueued, type WriteResult } from '@/lib/api-client';
+import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { toast } from '@/lib/notify';
+
+/** Query keys of the roles screens; a save invalidates `roleKeys.lists()` and the role's own record. */
+export const roleKeys = {
+  all: ['administrator-roles'] as const,
+  lists: () => [...roleKeys.all, 'list'] as const,
+  list: (query: RoleListQuery) => [...roleKeys.lists(), query] as const,
+  detail: (roleId: string) => [...roleKeys.all, 'detail', roleId] as const,
+  modules: () => [...roleKeys.all, 'modules'] as const,
+};
+
+export const roleListOptions = (query: RoleListQuery) =>
+  queryOptions({
+    queryKey: roleKeys.list(query),
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<RoleRow>>(paths.administratorRoles, { query, signal })).results,
+    placeholderData: keepPreviousData,
+  });
+
+export const roleDetailOptions = (roleId: string) =>
+  queryOptions({
+    queryKey: roleKeys.detail(roleId),
+    queryFn: async ({ signal }) =>
+      (await api.get<RoleDetail>(paths.administratorRole(roleId), { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+/** The matrix's modules and submodules change only with a new release, so they are kept long. */
+export const roleModulesOptions = () =>
+  queryOptions({
+    queryKey: roleKeys.modules(),
+    queryFn: async ({ signal }) =>
+      (await api.get<RoleModule[]>(paths.administratorRoleModules, { signal })).results,
+    staleTime: 60 * 60 * 1000,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+function useOnRoleSaved() {
+  const queryClient = useQueryClient();
+  return async (result: WriteResult<RoleDetail>) => {
+    if (isQueued(result)) return;
+    toast.success(result.message);
+    queryClient.setQueryData(roleKeys.detail(result.results._id), result.results);
+    await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+  };
+}
+
+export function useCreateRole() {
+  const onSaved = useOnRoleSaved();
+  return useMutation({
+    mutationFn: (input: RoleCreateInput) =>
+      api.post<RoleDetail>(paths.administratorRoles, input, {
+        outbox: { action: 'Add role', target: input.name ?? '', invalidate: [roleKeys.lists()] },
+      }),
+    onSuccess: onSaved,
+  });
+}
+
+export function useUpdateRole(roleId: string) {
+  const onSaved = useOnRoleSaved();
+  return useMutation({
+    mutationFn: (input: RoleUpdateInput) =>
+      api.patch<RoleDetail>(paths.administratorRole(roleId), input, {
+        outbox: {
+          action: 'Edit role',
+          target: input.name ?? '',
+          invalidate: [roleKeys.lists(), roleKeys.detail(roleId)],
+        },
+      }),
+    onSuccess: onSaved,
+  });
+}

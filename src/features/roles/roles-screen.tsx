@@ -1,0 +1,86 @@
+import { paths as apiPaths } from '@contract/paths';
+import type { RoleListQuery, RoleRow } from '@contract/roles';
+import { Badge, Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AdminList } from '@/ui/admin-list/admin-list';
+import { useCan } from '@/ui/admin-list/use-can';
+import { PageTitle } from '@/ui/page-title';
+import { roleKeys, roleListOptions } from './queries';
+
+type RolesScreenProps = {
+  search: RoleListQuery;
+  onSearchChange: (patch: Partial<RoleListQuery>) => void;
+};
+
+const listPaths = {
+  one: apiPaths.administratorRole,
+  bulkOn: apiPaths.administratorRoleBulkPublish,
+  bulkOff: apiPaths.administratorRoleBulkUnpublish,
+  bulkDelete: apiPaths.administratorRoleBulkDelete,
+};
+
+/** Roles & Permissions: the roles with their user counts; the built-in role is marked. */
+export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
+  const canAdd = useCan('role-permission', 'add');
+  const navigate = useNavigate();
+  const list = useQuery(roleListOptions(search));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <PageTitle>Roles & Permissions</PageTitle>
+        {canAdd && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            renderRoot={(props) => <Link to="/app/user-management/role-permission/add" {...props} />}
+          >
+            Add Role
+          </Button>
+        )}
+      </Group>
+      <AdminList<RoleRow, RoleListQuery>
+        label="Administrator roles"
+        search={search}
+        onSearchChange={onSearchChange}
+        data={list.data}
+        fetching={list.isFetching}
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (row) => (
+              <Group gap="xs" wrap="nowrap">
+                {row.name}
+                {row.isSystem && (
+                  <Badge size="sm" variant="light">
+                    Built-in
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          { accessor: 'userCount', title: 'Users' },
+          {
+            accessor: 'createdAt',
+            title: 'Created',
+            render: (row) => new Date(row.createdAt).toLocaleDateString(),
+          },
+        ]}
+        words="publish"
+        submodule="role-permission"
+        noun="role"
+        rowName={(row) => row.name}
+        listKey={roleKeys.all}
+        paths={listPaths}
+        onEdit={(row) =>
+          navigate({
+            to: '/app/user-management/role-permission/edit/$adminstrationRoleId',
+            params: { adminstrationRoleId: row._id },
+          })
+        }
+      />
+    </Stack>
+  );
+}
