@@ -1,0 +1,250 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminMessages } from '../../contract/admin-list.ts';
+import { parseCsv } from '../../contract/csv.ts';
+import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
+import { messages } from '../../contract/messages.ts';
+import type { LoginResult } from '../../contract/session.ts';
+import { USER_CSV_COLUMNS, type UserRow, userMessages } from '../../contract/users.ts';
+import { ADMIN, signIn } from './support/actions.ts';
+
+/** The admin's API, to check on the server what the screens did. */
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/v1/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  const { results } = (await login.json()) as ApiSuccess<LoginResult>;
+  if (!('token' in results)) throw new Error('The admin must not need a password reset');
+  const headers = { Authorization: `Bearer ${results.token}` };
+  return {
+    users: async (search: string) => {
+      const response = await request.get('/api/v1/user', { headers, params: { search, limit: 100 } });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as ApiSuccess<Paged<UserRow>>).results.data;
+    },
+    create: async (data: Record<string, unknown>) => {
+      const response = await request.post('/api/v1/user', { headers, data });
+      expect(response.status()).toBe(201);
+    },
+    lookup: async (path: string) => {
+      const response = await request.get(`/api/v1${path}`, { headers });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as ApiSuccess<{ _id: string; name: string }[]>).results;
+    },
+  };
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+function rowOf(page: Page, email: string) {
+  return page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+}
+
+async function searchList(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
+}
+
+/** Opens a select or multi-select by its label and picks an option. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+test('an admin creates a user, finds, disables and enables them, and deletes two after confirming', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const run = Date.now().toString(36);
+  const email = `grace.${run}@example.com`;
+  const name = `Grace Hopper${run}`;
+
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await page.goto('/app/user-management/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add User' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
+
+  // An empty form shows the spec's messages under their fields.
+  await page.getByRole('button', { name: 'Save' }).click();
+  for (const message of [
+    userMessages.groupRequired,
+    userMessages.roleRequired,
+    userMessages.firstNameRequired,
+    userMessages.lastNameRequired,
+    userMessages.emailRequired,
+    userMessages.passwordRequired,
+    userMessages.confirmPasswordRequired,
+    userMessages.membershipRequired,
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  await page.getByLabel('First Name*').fill('Grace');
+  await page.getByLabel('Last Name*').fill(`Hopper${run}`);
+  await page.getByLabel('Email*').fill(email);
+  await page.getByLabel('Password*', { exact: true }).fill('secret1');
+  await page.getByLabel('Confirm Password*').fill('secret2');
+  await expect(page.getByText(userMessages.passwordMismatch, { exact: true })).toBeVisible();
+  await page.getByLabel('Confirm Password*').fill('secret1');
+  await choose(page, 'Membership Level*', 'Gold');
+  await choose(page, 'User Group*', 'Sales');
+  await choose(page, 'Membership Role*', 'Growth');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/app\/user-management\/users$/);
+  await expect(toast(page, adminMessages.created)).toBeVisible();
+
+  const [created] = await api.users(email);
+  expect(created).toMatchObject({
+    firstName: 'Grace',
+    lastName: `Hopper${run}`,
+    email,
+    status: true,
+    membership: { name: 'Gold' },
+    groups: [{ name: 'Sales' }],
+    membershipRoles: [{ name: 'Growth' }],
+  });
+
+  // A second user made through the API, so the bulk delete has two to remove.
+  const [level] = await api.lookup('/membership');
+  const [group] = await api.lookup('/user-group/info');
+  const [role] = await api.lookup('/role');
+  const otherEmail = `alan.${run}@example.com`;
+  await api.create({
+    firstName: 'Alan',
+    lastName: `Turing${run}`,
+    email: otherEmail,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    membershipId: level?._id,
+    groupId: [group?._id],
+    roleId: [role?._id],
+  });
+
+  // Found by search; the search is in the address.
+  await searchList(page, email);
+  await expect(rowOf(page, email)).toContainText(name);
+  await expect(rowOf(page, otherEmail)).toHaveCount(0);
+  await expect(rowOf(page, email)).toContainText('Sales');
+  await expect(rowOf(page, email)).toContainText('Gold');
+
+  // Disable, then enable, each after the confirm dialog.
+  await rowOf(page, email)
+    .getByRole('switch', { name: `Enabled: ${name}` })
+    .click();
+  const unpublish = page.getByRole('dialog', { name: 'Confirm Unpublish' });
+  await expect(unpublish).toContainText(
+    'Are you sure you want to unpublish this, It will no longer be active.',
+  );
+  await unpublish.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(toast(page, messages.statusUpdated)).toBeVisible();
+  await expect(rowOf(page, email).getByRole('switch', { name: `Disabled: ${name}` })).not.toBeChecked();
+  expect((await api.users(email))[0]?.status).toBe(false);
+
+  await rowOf(page, email)
+    .getByRole('switch', { name: `Disabled: ${name}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Publish' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
+  await expect(rowOf(page, email).getByRole('switch', { name: `Enabled: ${name}` })).toBeChecked();
+  expect((await api.users(email))[0]?.status).toBe(true);
+
+  // Both users of this run, selected and deleted together after confirming.
+  await searchList(page, run);
+  await expect(rowOf(page, otherEmail)).toBeVisible();
+  await rowOf(page, email).getByRole('checkbox').check();
+  await rowOf(page, otherEmail).getByRole('checkbox').check();
+  const bulk = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(bulk).toContainText('2 selected');
+  await bulk.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this item, The action can’t be reversed.',
+  );
+  // Cancelling deletes nothing.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expect(await api.users(run)).toHaveLength(2);
+  await bulk.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Deletion' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('No users found.')).toBeVisible();
+  expect(await api.users(run)).toEqual([]);
+});
+
+test('an admin imports users from a CSV with a per-row report, then exports the filtered list', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const run = Date.now().toString(36);
+  const first = `ada.${run}@example.com`;
+  const second = `edsger.${run}@example.com`;
+  const refused = `nobody.${run}@example.com`;
+  const csv = [
+    'firstName,lastName,email,membership,roles,groups',
+    `Ada,Lovelace${run},${first},Gold,Growth,Sales`,
+    `Edsger,Dijkstra${run},${second},Silver,Freedom;Empire,"Onboarding;Customer Support"`,
+    `No,Body${run},${refused},Diamond,Growth,Sales`,
+  ].join('\r\n');
+
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await page.goto('/app/user-management/users');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByLabel('CSV file').click();
+  await (await chooser).setFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('3 rows are ready to import.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByText('3 / 3')).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  const report = dialog.getByRole('table', { name: 'Import report' });
+  await expect(report.getByRole('row', { name: new RegExp(`^2 ${first} created`) })).toBeVisible();
+  await expect(report.getByRole('row', { name: new RegExp(`^3 ${second} created`) })).toBeVisible();
+  await expect(report.getByRole('row', { name: new RegExp(`^4 ${refused} refused`) })).toContainText(
+    userMessages.importUnknownMembership,
+  );
+  await expect(dialog.getByText('Created: 2')).toBeVisible();
+  await expect(dialog.getByText('Refused: 1')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The imported users are in the list; the refused one is nowhere.
+  await searchList(page, run);
+  await expect(rowOf(page, first)).toContainText(`Ada Lovelace${run}`);
+  await expect(rowOf(page, second)).toContainText('Silver');
+  await expect(rowOf(page, refused)).toHaveCount(0);
+  const onServer = await api.users(run);
+  expect(onServer.map((user) => user.email).sort()).toEqual([first, second]);
+  expect(
+    onServer
+      .find((user) => user.email === second)
+      ?.groups.map((group) => group.name)
+      .sort(),
+  ).toEqual(['Customer Support', 'Onboarding']);
+
+  // The export holds the filtered list: the two imported users and nobody else.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const exported = parseCsv(await readFile((await file.path()) as string, 'utf8'));
+  expect(exported.error).toBeNull();
+  const [header, ...rows] = exported.records;
+  expect(header).toEqual([...USER_CSV_COLUMNS]);
+  const column = (name: (typeof USER_CSV_COLUMNS)[number]) => USER_CSV_COLUMNS.indexOf(name);
+  expect(rows.map((row) => row[column('email')]).sort()).toEqual([first, second]);
+  const ada = rows.find((row) => row[column('email')] === first);
+  expect(ada?.[column('membership')]).toBe('Gold');
+  expect(ada?.[column('groups')]).toBe('Sales');
+  expect(ada?.[column('roles')]).toBe('Growth');
+});
