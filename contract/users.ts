@@ -287,15 +287,18 @@ export const USER_IMPORT_REQUIRED_COLUMNS = [
   'groups',
 ] as const;
 export const USER_IMPORT_MAX_ROWS = 1000;
-/** Size cap of one import request (the CSV text inside the JSON body). */
-export const USER_IMPORT_MAX_BYTES = 1024 * 1024;
+/** Characters of CSV in one import request; the whole JSON body is also capped at 1 MB (413). */
+export const USER_IMPORT_MAX_BYTES = 900 * 1024;
 
 /** POST /user/batch body: the CSV text with its header line. */
 export const userImportSchema = v.object({
-  csv: v.pipe(
-    v.string(userMessages.importCsvRequired),
-    v.nonEmpty(userMessages.importCsvRequired),
-    v.maxLength(USER_IMPORT_MAX_BYTES, 'The file is too large.'),
+  csv: v.optional(
+    v.pipe(
+      v.string(userMessages.importCsvRequired),
+      v.nonEmpty(userMessages.importCsvRequired),
+      v.maxLength(USER_IMPORT_MAX_BYTES, 'The file is too large.'),
+    ),
+    '',
   ),
   /** The file's line number of the first data row (header is row 1). */
   firstRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2)), 2),

@@ -1,0 +1,306 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../contract/csv.ts';
+import { messages } from '../../contract/messages.ts';
+import { paths } from '../../contract/paths.ts';
+import { USER_CSV_COLUMNS, userMessages } from '../../contract/users.ts';
+import {
+  mailOutbox,
+  userGroupMembers,
+  userMembershipRoles,
+  userProfileValues,
+  users,
+} from '../../server/db/schema.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { profileField, type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+
+let t: TestContext;
+let admin: string;
+let l: UserLookups;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login(demo.admin.email, demo.admin.password);
+  l = await userLookups(t.db);
+});
+afterAll(() => t.close());
+
+const exportCsv = async (query: Record<string, string> = {}) => {
+  const response = await t.call('GET', `${paths.userExport}?${new URLSearchParams(query)}`, { token: admin });
+  const { records, error } = parseCsv(response.text);
+  expect(error).toBeNull();
+  const [header, ...rows] = records;
+  return { response, header, rows, emails: rows.map((row) => row[2]) };
+};
+const userCount = async () =>
+  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+const importCsv = (csv: string, firstRow?: number) =>
+  t.call('POST', paths.userBatch, { token: admin, body: firstRow ? { csv, firstRow } : { csv } });
+
+describe('GET /user/export', () => {
+  it('writes every user, newest first, with the contract columns and a file name', async () => {
+    const { response, header, rows } = await exportCsv();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(header).toEqual([...USER_CSV_COLUMNS]);
+    expect(rows).toHaveLength(await userCount());
+    const dates = rows.map((row) => row[8] as string);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const adminRow = rows.find((row) => row[2] === demo.admin.email);
+    expect(adminRow).toEqual([
+      'System',
+      'Administrator',
+      demo.admin.email,
+      '',
+      '',
+      expect.any(String),
+      'Administrator',
+      'true',
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    ]);
+  });
+
+  it('applies the list filters and the limit', async () => {
+    const body = validUser(l, {
+      email: 'csv.filter@example.com',
+      groupId: [l.groups.Onboarding as string, l.groups.Sales as string],
+      roleId: [l.roles.Empire as string, l.roles.Growth as string],
+      membershipId: l.levels.Bronze as string,
+    });
+    expect((await t.call('POST', paths.users, { token: admin, body })).status).toBe(201);
+    const { rows } = await exportCsv({ search: 'csv.filter', user_group: l.groups.Onboarding as string });
+    expect(rows).toEqual([
+      [
+        'Ada',
+        'Lovelace',
+        'csv.filter@example.com',
+        'Bronze',
+        'Empire;Growth',
+        'Onboarding;Sales',
+        '',
+        'true',
+        expect.any(String),
+      ],
+    ]);
+    expect((await exportCsv({ search: 'csv.filter', membership: l.levels.Gold as string })).rows).toEqual([]);
+    expect((await exportCsv({ status: 'false' })).rows).toEqual([]);
+    const limited = await exportCsv({ limit: '5' });
+    expect(limited.rows).toHaveLength(5);
+    const list = await t.call('GET', `${paths.users}?limit=10`, { token: admin });
+    expect(limited.emails).toEqual(
+      list.body.results.data.slice(0, 5).map((row: { email: string }) => row.email),
+    );
+  });
+
+  it('reads past one batch without repeating or losing a row', async () => {
+    // More users than a batch, all created in one statement so they share created_at.
+    await t.db.execute(sql`insert into users (first_name, last_name, email, password_hash, created_at)
+      select 'Bulk', 'User ' || i, 'bulk' || i || '@example.com', '!', now() from generate_series(1, 1100) i`);
+    const { emails } = await exportCsv({ search: 'bulk' });
+    expect(emails).toHaveLength(1100);
+    expect(new Set(emails).size).toBe(1100);
+  });
+
+  it('quotes per RFC 4180 and defuses formulas', async () => {
+    await t.createUser({
+      email: 'formula@example.com',
+      password: 'secret12',
+      firstName: '=HYPERLINK("http://x","y")',
+      lastName: 'Smith, "Jr"\nthe second',
+    });
+    const { rows } = await exportCsv({ search: 'formula@' });
+    expect(rows[0]?.slice(0, 3)).toEqual([
+      '\'=HYPERLINK("http://x","y")',
+      'Smith, "Jr"\nthe second',
+      'formula@example.com',
+    ]);
+    const { response } = await exportCsv({ search: 'formula@' });
+    expect(response.text).toContain('"\'=HYPERLINK(""http://x"",""y"")","Smith, ""Jr""\nthe second"');
+  });
+});
+
+describe('POST /user/batch', () => {
+  const header = 'firstName,lastName,email,membership,roles,groups,administrativeRole';
+
+  it('creates the valid rows, refuses the others with a reason, and mails each new user a link', async () => {
+    const csv = [
+      header,
+      'Imported,One,imported1@example.com,Gold,Growth;Empire,Sales,',
+      ',Two,imported2@example.com,Gold,Growth,Sales,',
+      'Imported,Three,not-an-email,Gold,Growth,Sales,',
+      'Imported,Four,imported4@example.com,Iron,Growth;Steel,Sales,',
+      `Imported,Five,${demo.lead.email},Gold,Growth,Sales,`,
+      'Imported,Six,IMPORTED1@example.com,Gold,Growth,Sales,',
+      'Imported,Seven,imported7@example.com,Gold,,,',
+      '"Imported, Jr",Eight,imported8@example.com,silver,growth,sales,Content Manager',
+      '',
+    ].join('\r\n');
+    const before = await userCount();
+    const response = await importCsv(csv);
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(userMessages.imported);
+    expect(response.body.results).toEqual({
+      created: 2,
+      refused: 6,
+      rows: [
+        { row: 2, email: 'imported1@example.com', status: 'created', reason: '' },
+        { row: 3, email: 'imported2@example.com', status: 'refused', reason: 'First name is required.' },
+        { row: 4, email: 'not-an-email', status: 'refused', reason: 'Email must be a valid email address.' },
+        {
+          row: 5,
+          email: 'imported4@example.com',
+          status: 'refused',
+          reason: 'Unknown membership level: Iron. Unknown membership role: Steel.',
+        },
+        { row: 6, email: demo.lead.email, status: 'refused', reason: userMessages.duplicateEmail },
+        {
+          row: 7,
+          email: 'IMPORTED1@example.com',
+          status: 'refused',
+          reason: userMessages.importRepeatedEmail,
+        },
+        {
+          row: 8,
+          email: 'imported7@example.com',
+          status: 'refused',
+          reason: 'You must select at least one role. You must select at least one user group.',
+        },
+        { row: 9, email: 'imported8@example.com', status: 'created', reason: '' },
+      ],
+    });
+    expect(await userCount()).toBe(before + 2);
+    const created = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.email, ['imported1@example.com', 'imported8@example.com']));
+    const eighth = created.find((user) => user.email === 'imported8@example.com');
+    expect(eighth).toMatchObject({
+      firstName: 'Imported, Jr',
+      membershipLevelId: l.levels.Silver,
+      administrativeRoleId: l.adminRoles['Content Manager'],
+      requirePasswordReset: true,
+    });
+    const first = created.find((user) => user.email === 'imported1@example.com');
+    expect(await t.db.$count(userMembershipRoles, eq(userMembershipRoles.userId, first?.id as string))).toBe(
+      2,
+    );
+    expect(await t.db.$count(userGroupMembers, eq(userGroupMembers.userId, first?.id as string))).toBe(1);
+
+    // The mailed link sets a password, which then signs in.
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'imported1@example.com'));
+    const token = /reset-password\/(\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const reset = await t.call('POST', paths.resetPassword, {
+      body: { token, newPassword: 'chosen12', confirmPassword: 'chosen12' },
+    });
+    expect(reset.status).toBe(200);
+    expect(await t.login('imported1@example.com', 'chosen12')).toEqual(expect.any(String));
+  });
+
+  it('reads columns by name in any order, ignores extra ones, and numbers rows from firstRow', async () => {
+    const csv = `createdAt,GROUPS,roles,email,lastName,firstName,membership,status\r\nx,Sales,Growth,moved@example.com,Col,Moved,Gold,false\r\n`;
+    const response = await importCsv(csv, 101);
+    expect(response.body.results.rows).toEqual([
+      { row: 101, email: 'moved@example.com', status: 'created', reason: '' },
+    ]);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'moved@example.com'));
+    expect(user?.status).toBe(true);
+  });
+
+  it('imports what it exported, once the emails are new', async () => {
+    const { response } = await exportCsv({ search: 'csv.filter' });
+    const again = await importCsv(response.text.replace('csv.filter@', 'csv.again@'));
+    expect(again.body.results).toMatchObject({ created: 1, refused: 0 });
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'csv.again@example.com'));
+    expect(await t.db.$count(userGroupMembers, eq(userGroupMembers.userId, user?.id as string))).toBe(2);
+  });
+
+  it('checks published profile fields named as columns', async () => {
+    const shirt = await profileField(t.db, {
+      name: 'Shirt size',
+      type: 'select',
+      options: ['S', 'M'],
+      required: true,
+    });
+    const csv = `${header},Shirt size\r\nA,B,shirt1@example.com,Gold,Growth,Sales,,M\r\nA,B,shirt2@example.com,Gold,Growth,Sales,,XL\r\nA,B,shirt3@example.com,Gold,Growth,Sales,,\r\n`;
+    const response = await importCsv(csv);
+    expect(response.body.results.rows.map((row: { reason: string }) => row.reason)).toEqual([
+      '',
+      `Shirt size: ${userMessages.invalidChoice}`,
+      `Shirt size: ${userMessages.profileFieldRequired}`,
+    ]);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'shirt1@example.com'));
+    const values = await t.db
+      .select()
+      .from(userProfileValues)
+      .where(eq(userProfileValues.userId, user?.id as string));
+    expect(values).toEqual([{ userId: user?.id, fieldId: shirt, value: 'M' }]);
+    await t.db.execute(sql`update profile_fields set status = false where id = ${shirt}`);
+  });
+
+  it('refuses a file it cannot read, writing nothing', async () => {
+    const before = await userCount();
+    const cases: [unknown, number, string | undefined][] = [
+      [{ csv: 'firstName,lastName,email\r\nA,B,c@example.com\r\n' }, 422, userMessages.importMissingColumns],
+      [{ csv: `${header}\r\n\r\n` }, 422, userMessages.importEmpty],
+      [{ csv: `${header}\r\n"unclosed,B,c@example.com,Gold,Growth,Sales,\r\n` }, 422, undefined],
+      [
+        { csv: `${header}\r\n${'A,B,c@example.com,Gold,Growth,Sales,\r\n'.repeat(1001)}` },
+        422,
+        userMessages.importTooMany,
+      ],
+      [{ csv: '' }, 422, userMessages.importCsvRequired],
+      [{ csv: 42 }, 422, userMessages.importCsvRequired],
+      [{}, 422, userMessages.importCsvRequired],
+      [{ csv: `${header}\r\n`, firstRow: 1 }, 422, undefined],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await t.call('POST', paths.userBatch, { token: admin, body });
+      expect(response.status).toBe(status);
+      if (message) expect(response.body.errors.csv).toBe(message);
+    }
+    const tooBig = await importCsv(`${header}\r\n${'x'.repeat(1100 * 1024)}`);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toBe(messages.payloadTooLarge);
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('GET /user/published-user-profile-field', () => {
+  it('lists published fields with group, type, options and required flag', async () => {
+    const id = await profileField(t.db, { name: 'Team colour', type: 'radio', options: ['Red', 'Blue'] });
+    await profileField(t.db, { name: 'Hidden', status: false });
+    const response = await t.call('GET', paths.userPublishedProfileFields, { token: admin });
+    expect(response.status).toBe(200);
+    const names = response.body.results.map((field: { name: string }) => field.name);
+    expect(names).toContain('Team colour');
+    expect(names).not.toContain('Hidden');
+    expect(response.body.results.find((field: { _id: string }) => field._id === id)).toEqual({
+      _id: id,
+      name: 'Team colour',
+      type: 'radio',
+      options: ['Red', 'Blue'],
+      required: false,
+      group: { _id: expect.any(String), name: 'Group of Team colour', sort: 1 },
+    });
+  });
+
+  it('makes a required published field required on the form, and stores the values', async () => {
+    const id = await profileField(t.db, { name: 'Badge', required: true });
+    const missing = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'badge@example.com' }),
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ [`profileFields.${id}`]: userMessages.profileFieldRequired });
+    const ok = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'badge@example.com', profileFields: { [id]: ' B-12 ' } }),
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.results.profileFields).toEqual({ [id]: 'B-12' });
+    await t.db.execute(sql`update profile_fields set status = false where id = ${id}`);
+  });
+});
