@@ -20,6 +20,7 @@ import { lookupRoutes } from './routes/lookups.ts';
 import { isMemberFormRequest, memberRoutes } from './routes/members.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { passwordRoutes } from './routes/password.ts';
+import { profileFieldRoutes } from './routes/profile-fields/routes.ts';
 import { sidebarRoutes } from './routes/sidebar.ts';
 import { teamMemberRoutes } from './routes/team-members.ts';
 import { teamReportRoutes } from './routes/team-reports.ts';
@@ -65,6 +66,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .route('/', adminTeamRoutes(deps))
     .route('/', administratorRoleRoutes(deps))
     .route('/', userGroupRoutes(deps))
+    .route('/', profileFieldRoutes(deps))
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
