@@ -3,8 +3,12 @@ import {
   type ButtonProps,
   MultiSelect,
   type MultiSelectProps,
+  Select,
+  type SelectProps,
   Switch,
   type SwitchProps,
+  TagsInput,
+  type TagsInputProps,
 } from '@mantine/core';
 import { type AnyFieldApi, createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
@@ -85,6 +89,52 @@ function FormMultiSelectField(props: FormMultiSelectFieldProps) {
   );
 }
 
+type FormSelectFieldProps = Omit<
+  SelectProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
+>;
+
+/** A select over options the form already has; the value is the option's value, '' for none. */
+function FormSelectField(props: FormSelectFieldProps) {
+  const field = useFieldContext<string>();
+  return (
+    <Select
+      {...props}
+      name={field.name}
+      value={field.state.value === '' ? null : field.state.value}
+      onChange={(value) => {
+        clearServerError(field);
+        field.handleChange(value ?? '');
+      }}
+      onBlur={field.handleBlur}
+      error={firstErrorMessage(field.state.meta.errors)}
+    />
+  );
+}
+
+type FormTagsFieldProps = Omit<
+  TagsInputProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
+>;
+
+/** A list of short free texts (a field's options), each typed and added with Enter. */
+function FormTagsField(props: FormTagsFieldProps) {
+  const field = useFieldContext<string[]>();
+  return (
+    <TagsInput
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(value) => {
+        clearServerError(field);
+        field.handleChange(value);
+      }}
+      onBlur={field.handleBlur}
+      error={firstErrorMessage(field.state.meta.errors)}
+    />
+  );
+}
+
 type FormPagedSelectFieldProps = Omit<
   SearchablePagedSelectProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error'
@@ -129,6 +179,8 @@ export const { useAppForm } = createFormHook({
     TextField: FormTextField,
     SwitchField: FormSwitchField,
     MultiSelectField: FormMultiSelectField,
+    SelectField: FormSelectField,
+    TagsField: FormTagsField,
     PagedSelectField: FormPagedSelectField,
   },
   formComponents: { SubmitButton },
