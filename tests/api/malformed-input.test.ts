@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/rows.ts';
+import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
+import { createTestContext, type TestContext } from './helpers.ts';
+import { createPersonas, type Personas } from './personas.ts';
+import { pathParams, plainPath, teamLeadSamples } from './route-samples.ts';
+
+/**
+ * Every v1 route, read from the app's routing table, fed malformed path ids, query values and
+ * bodies, as the full admin and, on team-lead routes, as the lead of the team. Every answer must
+ * be a 4xx with a message (a GET may also answer 2xx where its contract lets a bad query value fall
+ * back), never a 5xx, and no table may change.
+ */
+
+const SQL = "' OR 1=1 --";
+const HTML = '<script>alert(1)</script>';
+const HUGE = 'x'.repeat(100_000);
+const NUL = 'a\u0000b';
+
+/** Fields the v1 bodies use, by the kind of value the contract expects in them. */
+const TEXT_FIELDS = ['name', 'title', 'trainingTitle', 'teamName', 'firstName', 'lastName', 'email'];
+const SECRET_FIELDS = ['password', 'confirmPassword', 'newPassword', 'token'];
+const ID_FIELDS = [
+  'teamId',
+  'roleId',
+  'groupId',
+  'userId',
+  'memberId',
+  'defaultTeamId',
+  'adminstrationRoleId',
+  'membershipId',
+  'locationId',
+  'departmentId',
+  'fieldId',
+];
+const LIST_FIELDS = ['bulkId', 'courseIds', 'memberIds', 'userIds', 'options', 'permissions', 'rows'];
+const OTHER_FIELDS = [
+  'status',
+  'type',
+  'required',
+  'version',
+  'deadline',
+  'assignTo',
+  'action',
+  'teamMemberType',
+];
+const ALL_FIELDS = [...TEXT_FIELDS, ...SECRET_FIELDS, ...ID_FIELDS, ...LIST_FIELDS, ...OTHER_FIELDS];
+
+const every = (fields: string[], value: unknown) => Object.fromEntries(fields.map((field) => [field, value]));
+
+type BodyVariant = { name: string; body?: unknown; raw?: string; contentType?: string };
+
+const bodyVariants: BodyVariant[] = [
+  { name: 'JSON that does not parse', raw: '{"name": ', contentType: 'application/json' },
+  { name: 'plain text', raw: 'name=x', contentType: 'text/plain' },
+  { name: 'a broken multipart form', raw: 'garbage', contentType: 'multipart/form-data; boundary=zzz' },
+  { name: 'a JSON array', body: [] },
+  { name: 'JSON null', raw: 'null', contentType: 'application/json' },
+  { name: 'a JSON string', body: 'name' },
+  { name: 'a JSON number', body: 42 },
+  { name: 'no fields', body: {} },
+  { name: 'numbers everywhere', body: every(ALL_FIELDS, 12345) },
+  { name: 'arrays everywhere', body: every(ALL_FIELDS, ['x', 1]) },
+  { name: 'objects everywhere', body: every(ALL_FIELDS, { $ne: null }) },
+  { name: 'nulls everywhere', body: every(ALL_FIELDS, null) },
+  { name: 'booleans everywhere', body: every(ALL_FIELDS, true) },
+  // SQL and HTML where the contract expects an id, an email, a list or a choice: never valid there.
+  {
+    name: 'SQL in typed fields',
+    body: { ...every([...ID_FIELDS, ...OTHER_FIELDS, 'email'], SQL), ...every(LIST_FIELDS, [SQL]) },
+  },
+  {
+    name: 'HTML in typed fields',
+    body: { ...every([...ID_FIELDS, ...OTHER_FIELDS, 'email'], HTML), ...every(LIST_FIELDS, [HTML]) },
+  },
+  { name: '100k-character strings', body: every([...TEXT_FIELDS, ...SECRET_FIELDS], HUGE) },
+  { name: 'NUL characters', body: every(ALL_FIELDS, NUL) },
+  { name: 'an empty bulk selection', body: { bulkId: [] } },
+  { name: 'a bulk selection that is a string', body: { bulkId: randomUUID() } },
+  { name: 'a bulk selection of non-ids', body: { bulkId: [SQL, HTML, NUL, 7, null] } },
+  { name: 'a bulk selection of 501 ids', body: { bulkId: Array.from({ length: 501 }, () => randomUUID()) } },
+];
+
+const queryVariants: Record<string, string | string[]>[] = [
+  { page: '-1', limit: '0' },
+  { page: 'abc', limit: 'abc' },
+  { page: '99999999999999999999', limit: '100000' },
+  { page: '1.5', limit: '-10' },
+  { status: 'maybe', sort: 'sideways', administrative: 'perhaps' },
+  { status: ['true', 'false'], search: ['a', 'b'] },
+  { search: SQL, fullName: SQL, team: SQL, user_group: SQL, membership: SQL, membership_role: SQL },
+  { search: HTML, fullName: HTML, team: HTML, type: HTML },
+  { search: HUGE },
+  { search: NUL, fullName: NUL, team: NUL, user_group: NUL },
+  { team: 'not-a-uuid', user_group: 'not-a-uuid', membership: '123', membership_role: '{}' },
+];
+
+const pathValues = ['not-a-uuid', SQL, HTML, '0', HUGE, NUL, `${randomUUID()}x`];
+
+/** Bookkeeping a bad request is meant to write: failed sign-ins count toward the rate limit. */
+const WRITTEN_BY_DESIGN = new Set(['rate_limits']);
+
+/** Row count and a digest of the rows of every table, so any insert, update or delete shows. */
+async function snapshot(t: TestContext): Promise<Map<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    t.db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const state = new Map<string, string>();
+  for (const { name } of tables) {
+    if (WRITTEN_BY_DESIGN.has(name)) continue;
+    const [row] = await queryRows<{ n: number; digest: string }>(
+      t.db,
+      sql`select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest
+          from ${sql.identifier(name)} r`,
+    );
+    state.set(name, `${row?.n} rows ${row?.digest}`);
+  }
+  return state;
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name));
+}
+
+let t: TestContext;
+let personas: Personas;
+beforeAll(async () => {
+  t = await createTestContext();
+  personas = await createPersonas(t.db);
+});
+afterAll(() => t.close());
+
+type Call = { label: string; path: string; body?: unknown; raw?: string; contentType?: string };
+
+/** The route's path with its team (team-lead routes, as the lead) and random ids for the rest. */
+function basePath(route: DeclaredRoute, teamId: string | undefined): string {
+  let path = route.path;
+  for (const param of pathParams(route.path)) {
+    path = path.replace(param.text, param.name === 'teamId' && teamId ? teamId : randomUUID());
+  }
+  return path;
+}
+
+/** A variant as a reader can find it again: `page=abc&limit=abc`, long values cut short. */
+const describeQuery = (variant: Record<string, string | string[]>) =>
+  Object.entries(variant)
+    .flatMap(([name, value]) => [value].flat().map((item) => `${name}=${JSON.stringify(item.slice(0, 16))}`))
+    .join('&');
+
+function callsFor(route: DeclaredRoute, teamId: string | undefined): Call[] {
+  const sample = teamLeadSamples[`${route.method} ${plainPath(route.path)}`];
+  const baseQuery = teamId && sample?.query ? sample.query(personas.teams.own) : {};
+  const path = basePath(route, teamId);
+  const calls: Call[] = [];
+  const params = pathParams(route.path);
+  for (const [index, param] of params.entries()) {
+    for (const value of pathValues) {
+      let bad = route.path;
+      for (const [other, p] of params.entries())
+        bad = bad.replace(p.text, other === index ? encodeURIComponent(value) : randomUUID());
+      calls.push({
+        label: `:${param.name}=${JSON.stringify(value.slice(0, 16))}`,
+        path: bad,
+        body: route.method === 'GET' ? undefined : {},
+      });
+    }
+  }
+  if (route.method === 'GET') {
+    for (const variant of queryVariants) {
+      const query = new URLSearchParams(baseQuery);
+      for (const [name, value] of Object.entries(variant)) {
+        query.delete(name);
+        for (const item of [value].flat()) query.append(name, item);
+      }
+      calls.push({ label: `query ${describeQuery(variant)}`, path: `${path}?${query}` });
+    }
+  } else {
+    for (const variant of bodyVariants) {
+      calls.push({ label: `body: ${variant.name}`, path, ...variant });
+    }
+  }
+  return calls;
+}
+
+describe('malformed input', () => {
+  it('sees a change to any row of any table', async () => {
+    const before = await snapshot(t);
+    expect(before.size).toBeGreaterThan(20);
+    await t.db.execute(sql`update teams set title = title || ' ' where title = 'Growth Team'`);
+    const changed = changedTables(before, await snapshot(t));
+    await t.db.execute(sql`update teams set title = 'Growth Team' where title = 'Growth Team '`);
+    expect(changed).toEqual(['teams']);
+    expect(changedTables(before, await snapshot(t))).toEqual([]);
+  });
+
+  it('answers every malformed request with a 4xx and a message, never a 5xx, and writes nothing', async () => {
+    // Signing out takes no input: it must work whatever a client sends, so it is not probed here.
+    const routes = declaredRoutes(t.app).filter((route) => !route.path.endsWith('/logout'));
+    const problems: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const callers: { who: string; token: string; teamId?: string }[] = [
+        { who: 'admin', token: personas.tokens.admin, teamId: personas.teams.own.teamId },
+      ];
+      if (route.access?.kind === 'team-lead')
+        callers.push({ who: 'lead', token: personas.tokens.lead, teamId: personas.teams.own.teamId });
+      const before = await snapshot(t);
+      for (const caller of callers) {
+        for (const call of callsFor(route, caller.teamId)) {
+          calls += 1;
+          const response = await t
+            .call(route.method, call.path, {
+              token: caller.token,
+              body: call.body,
+              rawBody: call.raw,
+              headers: call.contentType ? { 'content-type': call.contentType } : undefined,
+            })
+            // A streamed answer that fails half-way throws while its body is read.
+            .catch((error: Error) => ({
+              status: 599,
+              body: undefined,
+              text: `stream failed: ${error.message}`,
+            }));
+          const ok =
+            response.status >= 200 &&
+            response.status < 300 &&
+            route.method === 'GET' &&
+            call.label.startsWith('query');
+          const clear4xx =
+            response.status >= 400 && response.status < 500 && typeof response.body?.message === 'string';
+          if (!ok && !clear4xx)
+            problems.push(
+              `${caller.who}: ${route.method} ${plainPath(route.path)} with ${call.label} got ${response.status} ${response.text.slice(0, 160)}`,
+            );
+        }
+      }
+      const changed = changedTables(before, await snapshot(t));
+      if (changed.length > 0)
+        problems.push(`${route.method} ${plainPath(route.path)} wrote ${changed.join(', ')}`);
+    }
+    console.log(`malformed input: ${routes.length} routes, ${calls} calls, ${problems.length} problems`);
+    expect(calls).toBeGreaterThan(routes.length * 5);
+    expect(problems).toEqual([]);
+  }, 600_000);
+});
