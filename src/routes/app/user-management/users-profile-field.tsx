@@ -1,10 +1,21 @@
+import { profileFieldListQuery } from '@contract/profile-fields';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { ProfileFieldsScreen } from '@/features/profile-fields/profile-fields-screen';
+import { profileFieldListQueryOptions } from '@/features/profile-fields/queries';
 
 export const Route = createFileRoute('/app/user-management/users-profile-field')({
-  component: UserProfileFieldsPage,
+  validateSearch: profileFieldListQuery,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(profileFieldListQueryOptions(deps)),
+  component: ProfileFieldsPage,
 });
 
-function UserProfileFieldsPage() {
-  return <PageTitle>User Profile Fields</PageTitle>;
+function ProfileFieldsPage() {
+  const navigate = Route.useNavigate();
+  return (
+    <ProfileFieldsScreen
+      search={Route.useSearch()}
+      onSearchChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+    />
+  );
 }

@@ -1,0 +1,152 @@
+import {
+  hasOptions,
+  type ProfileFieldRow,
+  type ProfileFieldTypeId,
+  profileFieldSchema,
+} from '@contract/profile-fields';
+import { toFieldErrors } from '@contract/validation';
+import { Group, Stack } from '@mantine/core';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useQuery } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { ApiError, isApiError } from '@/lib/api-error';
+import { useAppForm } from '@/ui/form/app-form';
+import { applyServerErrors } from '@/ui/form/server-errors';
+import {
+  profileFieldTypesQueryOptions,
+  profileGroupsQueryOptions,
+  useCreateProfileField,
+  useUpdateProfileField,
+} from './queries';
+
+export type ProfileFieldFormValues = {
+  name: string;
+  type: string;
+  group: string;
+  option: string[];
+  required: boolean;
+};
+
+export const emptyProfileField: ProfileFieldFormValues = {
+  name: '',
+  type: '',
+  group: '',
+  option: [],
+  required: false,
+};
+
+export const toFormValues = (row: ProfileFieldRow): ProfileFieldFormValues => ({
+  name: row.name,
+  type: row.type,
+  group: row.group._id,
+  option: row.option,
+  required: row.required,
+});
+
+/** Messages of single options (`option.2`) show under the options input. */
+function foldOptionErrors(errors: Record<string, string>): Record<string, string> {
+  const folded: Record<string, string> = {};
+  for (const [name, message] of Object.entries(errors)) {
+    const key = name.startsWith('option.') ? 'option' : name;
+    folded[key] ??= message;
+  }
+  return folded;
+}
+
+type ProfileFieldFormProps = {
+  /** Editing: the field as the list showed it; adding when absent. */
+  row?: ProfileFieldRow;
+  onSaved: () => void;
+};
+
+/** Name, type, group, options (for choice types) and required, with the spec's messages. */
+export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
+  const types = useQuery(profileFieldTypesQueryOptions());
+  const groups = useQuery(profileGroupsQueryOptions());
+  const create = useCreateProfileField();
+  const update = useUpdateProfileField(row?._id ?? '');
+
+  const form = useAppForm({
+    defaultValues: row ? toFormValues(row) : emptyProfileField,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: {
+      onDynamic: ({ value }: { value: ProfileFieldFormValues }) => {
+        const result = v.safeParse(profileFieldSchema, value);
+        return result.success ? undefined : { fields: foldOptionErrors(toFieldErrors(result.issues)) };
+      },
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const input = v.parse(profileFieldSchema, value);
+      try {
+        if (row) await update.mutateAsync({ ...input, version: row.version });
+        else await create.mutateAsync(input);
+        onSaved();
+      } catch (error) {
+        const folded =
+          isApiError(error) && error.status === 422
+            ? new ApiError(error.status, error.message, foldOptionErrors(error.errors))
+            : error;
+        // A stale version was toasted with the server's message; the list refetches and the form closes.
+        if (!applyServerErrors(formApi, folded) && isApiError(error) && error.status === 409) onSaved();
+      }
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.AppForm>
+        <Stack gap="sm">
+          <form.AppField name="name">
+            {(field) => <field.TextField label="Name" required data-autofocus />}
+          </form.AppField>
+          <form.AppField name="type">
+            {(field) => (
+              <field.SelectField
+                label="Type"
+                required
+                placeholder="Select a type"
+                data={(types.data ?? []).map((type) => ({ value: type._id, label: type.name }))}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="group">
+            {(field) => (
+              <field.SelectField
+                label="Group"
+                required
+                placeholder="Select a group"
+                data={(groups.data ?? []).map((group) => ({ value: group._id, label: group.name }))}
+              />
+            )}
+          </form.AppField>
+          <form.Subscribe selector={(state) => state.values.type}>
+            {(type) =>
+              hasOptions(type as ProfileFieldTypeId) && (
+                <form.AppField name="option">
+                  {(field) => (
+                    <field.TagsField
+                      label="Options"
+                      required
+                      description="Type an option and press Enter"
+                      placeholder="Add an option"
+                    />
+                  )}
+                </form.AppField>
+              )
+            }
+          </form.Subscribe>
+          <form.AppField name="required">{(field) => <field.SwitchField label="Required" />}</form.AppField>
+          <Group justify="flex-end">
+            <form.SubmitButton>{row ? 'Update' : 'Save'}</form.SubmitButton>
+          </Group>
+        </Stack>
+      </form.AppForm>
+    </form>
+  );
+}
