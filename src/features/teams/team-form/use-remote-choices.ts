@@ -44,6 +44,7 @@ export function useRemoteChoices(
   return {
     data,
     searchable: true,
+    hidePickedOptions: true,
     searchValue,
     onSearchChange: setSearchValue,
     nothingFoundMessage: results.isFetching ? 'Searching…' : 'Nothing found',
