@@ -47,9 +47,10 @@ async function searchList(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
 }
 
-/** Opens a select or multi-select by its label and picks an option. */
+/** Opens a select (a combobox) or a multi-select (its text box) by its label and picks an option. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  const name = { name: label, exact: true };
+  await page.getByRole('combobox', name).or(page.getByRole('textbox', name)).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.keyboard.press('Escape');
 }
