@@ -30,6 +30,7 @@ import {
   teamsToSeed,
   userGroupNames,
 } from './seed-data.ts';
+import { seedAdminGroups } from './seed-admin-groups.ts';
 import { seedAdminTeams } from './seed-admin-teams.ts';
 import { seedTraining } from './seed-training.ts';
 
@@ -246,6 +247,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
         memberRows.filter((member) => memberTeam.get(member.email) === title).map((member) => member.id),
     });
     await seedAdminTeams(tx);
+    await seedAdminGroups(tx);
     return true;
   });
 }
