@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_ACTIONS } from '../../server/auth/permissions.ts';
+import { modules, submodules } from '../../server/db/schema.ts';
 import { declaredRoutes } from '../../server/http/route-table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -25,5 +28,25 @@ describe('route declarations', () => {
       'POST /api/v1/login',
       'POST /api/v1/reset-password',
     ]);
+  });
+
+  it('names only submodules and actions that exist, so no permission route is closed to every role', async () => {
+    const rows = await t.db
+      .select({ module: modules.slug, submodule: submodules.slug })
+      .from(submodules)
+      .innerJoin(modules, eq(modules.id, submodules.moduleId));
+    const known = new Set(rows.map((row) => `${row.module}/${row.submodule}`));
+    const unknown = declaredRoutes(t.app).flatMap((route) =>
+      route.access?.kind === 'permission' &&
+      !(
+        known.has(`${route.access.module}/${route.access.submodule}`) &&
+        (PERMISSION_ACTIONS as readonly string[]).includes(route.access.action)
+      )
+        ? [
+            `${route.method} ${route.path}: ${route.access.module}/${route.access.submodule} ${route.access.action}`,
+          ]
+        : [],
+    );
+    expect(unknown).toEqual([]);
   });
 });
