@@ -1,0 +1,148 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminMessages } from '../../contract/admin-list.ts';
+import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
+import { messages } from '../../contract/messages.ts';
+import { API_BASE, paths } from '../../contract/paths.ts';
+import type { RoleRow } from '../../contract/roles.ts';
+import { roleMessages } from '../../contract/roles.ts';
+import type { LoginResult } from '../../contract/session.ts';
+import { ADMIN, signIn } from './support/actions.ts';
+
+/** A session through the API, to set up and check what the server has. */
+async function apiAs(request: APIRequestContext, user: { email: string; password: string }) {
+  const login = await request.post(`${API_BASE}${paths.login}`, { data: user });
+  expect(login.status()).toBe(200);
+  const { results } = (await login.json()) as ApiSuccess<LoginResult>;
+  if (!('token' in results)) throw new Error(`${user.email} must not need a password reset`);
+  const headers = { Authorization: `Bearer ${results.token}` };
+  const get = async <T>(path: string) => {
+    const response = await request.get(`${API_BASE}${path}`, { headers });
+    expect(response.status(), path).toBe(200);
+    return ((await response.json()) as ApiSuccess<T>).results;
+  };
+  return {
+    get,
+    userId: results.user._id,
+    post: (path: string, data?: unknown) => request.post(`${API_BASE}${path}`, { headers, data }),
+    patch: (path: string, data: unknown) => request.patch(`${API_BASE}${path}`, { headers, data }),
+  };
+}
+
+const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
+
+/** The matrix shows Users: View ticked and nothing else (the column shortcuts aside). */
+async function expectOnlyUsersView(page: Page) {
+  await expect(checkbox(page, 'Users: View')).toBeChecked();
+  for (const name of [
+    'Users: Add',
+    'Users: Edit',
+    'Users: Delete',
+    'Users: Publish',
+    'Courses: View',
+    'User Group: View',
+  ])
+    await expect(checkbox(page, name)).not.toBeChecked();
+}
+
+test('a role that may only view users: made in the matrix, it limits its user to the Users screen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const roleName = `Users viewer ${Date.now()}`;
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await page.goto('/app/user-management/role-permission');
+  // The built-in role is marked in the list.
+  await expect(page.getByRole('cell', { name: 'Administrator Built-in', exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add Role' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Role' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(roleMessages.nameRequired, { exact: true })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Role name' }).fill(roleName);
+  // Ticking Edit ticks View too; the row shortcut ticks the whole row, then clears it.
+  await checkbox(page, 'Courses: Edit').check();
+  await expect(checkbox(page, 'Courses: View')).toBeChecked();
+  await expect(checkbox(page, 'Courses: Delete')).not.toBeChecked();
+  await checkbox(page, 'Courses: All').check();
+  await expect(checkbox(page, 'Courses: Delete')).toBeChecked();
+  await checkbox(page, 'Courses: All').uncheck();
+  await expect(checkbox(page, 'Courses: View')).not.toBeChecked();
+  await checkbox(page, 'Users: View').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(adminMessages.created, { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/user-management\/role-permission(\?|$)/);
+
+  // The list finds it by search; its edit form shows the same ticks, after a reload too.
+  await page.getByRole('textbox', { name: 'Search' }).fill(roleName);
+  await expect(page.getByRole('cell', { name: roleName, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${roleName}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Role' })).toBeVisible();
+  await expectOnlyUsersView(page);
+  await page.reload();
+  await expectOnlyUsersView(page);
+
+  // An update goes through too: add Courses, save, see it, then take it away again.
+  await checkbox(page, 'Courses: View').check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(adminMessages.updated, { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${roleName}` }).click();
+  await expect(checkbox(page, 'Courses: View')).toBeChecked();
+  await checkbox(page, 'Courses: View').uncheck();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/app\/user-management\/role-permission(\?|$)/);
+  await page.getByRole('button', { name: `Edit ${roleName}` }).click();
+  await expectOnlyUsersView(page);
+
+  // A user holding the role, made through the Users API.
+  const admin = await apiAs(request, ADMIN);
+  const roles = await admin.get<Paged<RoleRow>>(
+    `${paths.administratorRoles}?search=${encodeURIComponent(roleName)}`,
+  );
+  const roleId = roles.data[0]?._id;
+  expect(roleId).toBeTruthy();
+  const groups = await admin.get<Paged<{ _id: string }>>('/user-group?limit=10');
+  const membershipRoles = await admin.get<{ _id: string }[]>(paths.role);
+  const levels = await admin.get<{ _id: string }[]>(paths.membership);
+  const viewer = { email: `viewer-${Date.now()}@example.com`, password: 'viewer123' };
+  const created = await admin.post(paths.users, {
+    groupId: [groups.data[0]?._id],
+    roleId: [membershipRoles[0]?._id],
+    firstName: 'View',
+    lastName: 'Only',
+    email: viewer.email,
+    password: viewer.password,
+    confirmPassword: viewer.password,
+    membershipId: levels[0]?._id,
+    adminstrativeRoleId: roleId,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // Signed in as that user: the menu holds User Management > Users and nothing else.
+  const context = await browser.newContext();
+  const viewerPage = await context.newPage();
+  await signIn(viewerPage, viewer);
+  await expect(viewerPage).toHaveURL(/\/app\/dashboard/);
+  const sidebar = viewerPage.getByRole('navigation', { name: 'Sidebar' });
+  await sidebar.getByRole('button', { name: 'User Management' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Users']);
+  for (const hidden of ['Content Management', 'Event Management'])
+    await expect(sidebar.getByRole('button', { name: hidden })).toHaveCount(0);
+
+  // The Users screen opens for them; editing through the API is refused.
+  await sidebar.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(viewerPage).toHaveURL(/\/app\/user-management\/users/);
+  const asViewer = await apiAs(request, viewer);
+  const target = (await created.json()).results._id as string;
+  const edit = await asViewer.patch(paths.user(target), { firstName: 'Changed', version: 1 });
+  expect(edit.status()).toBe(403);
+  expect((await edit.json()).message).toBe(messages.forbidden);
+  const toggle = await asViewer.post(paths.user(target));
+  expect(toggle.status()).toBe(403);
+  const stillThere = await admin.get<{ firstName: string; status: boolean }>(paths.user(target));
+  expect(stillThere).toMatchObject({ firstName: 'View', status: true });
+  await context.close();
+});
