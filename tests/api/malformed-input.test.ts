@@ -134,7 +134,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Call = { label: string; path: string; body?: unknown; raw?: string; contentType?: string };
+type Call = {
+  label: string;
+  path: string;
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+  /** Sent instead of the caller's session. */
+  headers?: Record<string, string>;
+};
+
+/** Credentials and keys no session or write can have; each call is otherwise a plain one. */
+const headerVariants: Record<string, string>[] = [
+  { authorization: `Bearer ${SQL}` },
+  { authorization: `Bearer ${HTML}` },
+  { authorization: `Bearer ${HUGE}` },
+  { authorization: 'Basic YWRtaW46YWRtaW4=' },
+];
 
 /** The route's path with its team (team-lead routes, as the lead) and random ids for the rest. */
 function basePath(route: DeclaredRoute, teamId: string | undefined): string {
@@ -183,6 +199,13 @@ function callsFor(route: DeclaredRoute, teamId: string | undefined): Call[] {
       calls.push({ label: `body: ${variant.name}`, path, ...variant });
     }
   }
+  for (const headers of headerVariants) {
+    const label = `header ${Object.entries(headers).map(([name, value]) => `${name}: ${value.slice(0, 24)}`)}`;
+    calls.push({ label, path, headers, body: route.method === 'GET' ? undefined : {} });
+  }
+  if (route.method !== 'GET') {
+    calls.push({ label: 'a malformed Idempotency-Key', path, body: {}, headers: { 'idempotency-key': SQL } });
+  }
   return calls;
 }
 
@@ -214,10 +237,10 @@ describe('malformed input', () => {
           calls += 1;
           const response = await t
             .call(route.method, call.path, {
-              token: caller.token,
+              token: call.headers?.authorization ? undefined : caller.token,
               body: call.body,
               rawBody: call.raw,
-              headers: call.contentType ? { 'content-type': call.contentType } : undefined,
+              headers: { ...call.headers, ...(call.contentType ? { 'content-type': call.contentType } : {}) },
             })
             // A streamed answer that fails half-way throws while its body is read.
             .catch((error: Error) => ({
