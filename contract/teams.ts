@@ -16,6 +16,8 @@ export const teamMessages = {
   // Answers the spec does not word (the other answers are adminMessages of contract/admin-list.ts).
   teamDuplicated: 'Team is duplicated successfully.',
   teamNotSelf: 'A team cannot contain itself.',
+  // PostgreSQL text cannot hold a NUL character.
+  invalidCharacters: 'This field contains characters that are not allowed.',
 } as const;
 
 export const TEAM_MEMBER_TYPES = ['users', 'teams'] as const;
@@ -26,8 +28,9 @@ export const TEAM_MEMBER_TYPE_LABELS: Record<TeamMemberType, string> = { users: 
 export const MAX_TEAM_MEMBERS = 5000;
 const MAX_CHOICES = 200;
 
+const noNul = v.regex<string, string>(/^[^\0]*$/, teamMessages.invalidCharacters);
 const text = (message: string) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(200)), '');
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(200), noNul), '');
 /** A missing or empty list gets the field's own message, not valibot's generic one. */
 const ids = (message: string, max = MAX_CHOICES) =>
   v.optional(
@@ -67,7 +70,7 @@ export type TeamOutput = v.InferOutput<typeof teamSchema>;
 /** Duplicate team (spec 7: 'POST by id with payload'): the copy's title, and its team name if given. */
 export const duplicateTeamSchema = v.object({
   title: text(teamMessages.titleRequired),
-  teamName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  teamName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), noNul), ''),
 });
 export type DuplicateTeamInput = v.InferInput<typeof duplicateTeamSchema>;
 

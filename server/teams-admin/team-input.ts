@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { type TeamOutput, teamMessages } from '../../contract/teams.ts';
 import type { Database } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
 import {
   courses,
   membershipLevels,
@@ -32,6 +33,29 @@ export type CheckedTeam = Omit<TeamOutput, 'version'>;
 async function allExist(db: Database, table: PgTable, id: PgColumn, ids: string[]): Promise<boolean> {
   if (ids.length === 0) return true;
   return (await db.$count(table, inArray(id, ids))) === ids.length;
+}
+
+/**
+ * Whether `teamId` is one of `memberTeamIds` or inside one of them at any depth: a team made of
+ * teams must not end up containing itself through a loop.
+ */
+async function containsTeam(db: Database, memberTeamIds: string[], teamId: string): Promise<boolean> {
+  if (memberTeamIds.includes(teamId)) return true;
+  if (memberTeamIds.length === 0) return false;
+  const members = sql.join(
+    memberTeamIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ loops: boolean }>(
+    db,
+    sql`with recursive inside(id) as (
+        select member_team_id from ${teamMemberTeams} where team_id in (${members})
+        union
+        select m.member_team_id from ${teamMemberTeams} m join inside on m.team_id = inside.id
+      )
+      select exists (select 1 from inside where id = ${teamId}::uuid) as loops`,
+  );
+  return row?.loops === true;
 }
 
 /**
@@ -65,7 +89,7 @@ export async function checkTeam(db: Database, input: TeamOutput, teamId?: string
   const errors: FieldErrors = {};
   if (!leads) errors.teamLeadId = teamMessages.teamLeadRequired;
   if (!members) errors.teamMembersIds = teamMessages.teamMembersRequired;
-  if (membersAreTeams && teamId && team.teamMembersIds.includes(teamId))
+  if (membersAreTeams && teamId && (await containsTeam(db, team.teamMembersIds, teamId)))
     errors.teamMembersIds = teamMessages.teamNotSelf;
   if (!groups) errors.assignableGroupId = teamMessages.assignableGroupRequired;
   if (!courseIds) errors.assignableCoursesId = teamMessages.coursesRequired;

@@ -183,6 +183,25 @@ describe('POST /team and GET /team/{id}', () => {
     expect(await t.db.$count(teamMemberTeams, eq(teamMemberTeams.teamId, parent._id))).toBe(2);
   });
 
+  it('refuses a loop: a team inside one of its own member teams', async () => {
+    const region = await create({
+      title: 'Region South',
+      teamMemberType: 'teams',
+      teamMembersIds: [team.freedom],
+    });
+    const country = await create({ title: 'Country', teamMemberType: 'teams', teamMembersIds: [region._id] });
+    const [freedom] = await t.db.select().from(teams).where(eq(teams.id, team.freedom));
+    const response = await t.call('PATCH', paths.team(team.freedom), {
+      token: admin,
+      body: form({ teamMemberType: 'teams', teamMembersIds: [country._id], version: freedom?.version }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ teamMembersIds: teamMessages.teamNotSelf });
+    const [after] = await t.db.select().from(teams).where(eq(teams.id, team.freedom));
+    expect(after).toEqual(freedom);
+    expect(await t.db.$count(teamMembers, eq(teamMembers.teamId, team.freedom))).toBe(12);
+  });
+
   it.each([
     ['a string body', '"team"'],
     ['an array body', '[]'],
@@ -209,6 +228,8 @@ describe('POST /team and GET /team/{id}', () => {
       { ...form(), teamMembersIds: [{ id: 1 }] },
       { ...form(), teamMembershipId: ['a'] },
       { ...form(), version: 'one' },
+      { ...form(), title: 'Night\u0000Shift' },
+      { ...form(), teamName: 'night\u0000shift' },
     ];
     for (const body of bodies) {
       const response = await t.call('POST', paths.teams, { token: admin, body });
@@ -390,6 +411,13 @@ describe('status, bulk and duplicate', () => {
       'teamMembership',
     ])
       expect(copy[key]).toEqual(original[key]);
+
+    const nul = await t.call('POST', paths.teamDuplicate(team.growth), {
+      token: admin,
+      body: { title: 'A\u0000B' },
+    });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toEqual({ title: teamMessages.invalidCharacters });
 
     const empty = await t.call('POST', paths.teamDuplicate(team.growth), { token: admin, body: {} });
     expect(empty.status).toBe(422);
