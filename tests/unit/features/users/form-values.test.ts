@@ -1,0 +1,117 @@
+import type { PublishedProfileField, UserDetail } from '@contract/users';
+import { userMessages } from '@contract/users';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyUserValues,
+  toCreateInput,
+  toUpdateInput,
+  toUserFormValues,
+  userFormErrors,
+} from '@/features/users/user-form/form-values';
+
+const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const field = (n: number, extra: Partial<PublishedProfileField> = {}): PublishedProfileField => ({
+  _id: ID(n),
+  name: `Field ${n}`,
+  type: 'text',
+  options: [],
+  required: false,
+  group: { _id: ID(9), name: 'General', sort: 0 },
+  ...extra,
+});
+
+const filled = {
+  ...emptyUserValues(),
+  groupId: [ID(1)],
+  roleId: [ID(2)],
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'Ada@Example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  membershipId: ID(3),
+};
+
+describe('userFormErrors', () => {
+  it('gives the spec messages for an empty add form', () => {
+    expect(userFormErrors('add', emptyUserValues(), [])).toEqual({
+      groupId: userMessages.groupRequired,
+      roleId: userMessages.roleRequired,
+      firstName: userMessages.firstNameRequired,
+      lastName: userMessages.lastNameRequired,
+      email: userMessages.emailRequired,
+      password: userMessages.passwordRequired,
+      confirmPassword: userMessages.confirmPasswordRequired,
+      membershipId: userMessages.membershipRequired,
+    });
+  });
+
+  it('puts a mismatch under confirmPassword and a short password under password', () => {
+    expect(userFormErrors('add', { ...filled, confirmPassword: 'other1' }, [])).toEqual({
+      confirmPassword: userMessages.passwordMismatch,
+    });
+    expect(userFormErrors('add', { ...filled, password: 'abc', confirmPassword: 'abc' }, [])).toEqual({
+      password: userMessages.passwordMin,
+    });
+  });
+
+  it('lets an edit keep the password empty', () => {
+    expect(userFormErrors('edit', { ...filled, password: '', confirmPassword: '', version: 3 }, [])).toEqual(
+      {},
+    );
+  });
+
+  it('checks the published profile fields: required ones filled, choices from the list', () => {
+    const fields = [field(4, { required: true }), field(5, { type: 'select', options: ['A', 'B'] })];
+    expect(userFormErrors('add', { ...filled, profileFields: { [ID(5)]: 'C' } }, fields)).toEqual({
+      [`profileFields.${ID(4)}`]: userMessages.profileFieldRequired,
+      [`profileFields.${ID(5)}`]: userMessages.invalidChoice,
+    });
+    expect(
+      userFormErrors('add', { ...filled, profileFields: { [ID(4)]: 'x', [ID(5)]: 'B' } }, fields),
+    ).toEqual({});
+  });
+});
+
+describe('the payloads', () => {
+  it('send only the published fields that hold a value, and the version when editing', () => {
+    const fields = [field(4), field(5, { type: 'checkbox', options: ['A'] })];
+    const values = {
+      ...filled,
+      profileFields: { [ID(4)]: '  ', [ID(5)]: ['A'], [ID(6)]: 'gone' },
+      version: 2,
+    };
+    expect(toCreateInput(values, fields)).toEqual({ ...filled, profileFields: { [ID(5)]: ['A'] } });
+    expect(toUpdateInput(values, fields, 2)).toMatchObject({ version: 2, profileFields: { [ID(5)]: ['A'] } });
+  });
+
+  it('pre-fill the edit form from the record with empty passwords', () => {
+    const user: UserDetail = {
+      _id: ID(7),
+      status: true,
+      version: 4,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      groups: [{ _id: ID(1), name: 'Sales' }],
+      membership: { _id: ID(3), name: 'Gold' },
+      membershipRoles: [{ _id: ID(2), name: 'Growth' }],
+      administrativeRole: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      profileFields: { [ID(4)]: 'x' },
+    };
+    expect(toUserFormValues(user)).toEqual({
+      groupId: [ID(1)],
+      roleId: [ID(2)],
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: '',
+      confirmPassword: '',
+      membershipId: ID(3),
+      adminstrativeRoleId: '',
+      profileFields: { [ID(4)]: 'x' },
+      version: 4,
+    });
+  });
+});
