@@ -54,6 +54,9 @@ export function RoleFormView({ mode, modules, initialValues, save, reload, readO
               This role has every permission on every module. It cannot be changed, unpublished or deleted.
             </Alert>
           )}
+          {readOnly === 'permission' && (
+            <Alert color="gray">Your role may view this role but not change it.</Alert>
+          )}
           <form.AppField name="name">
             {(field) => <field.TextField label="Role name" required readOnly={locked} maw={420} />}
           </form.AppField>
