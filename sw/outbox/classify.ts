@@ -9,11 +9,17 @@
  */
 export type Outcome = 'done' | 'pause' | 'failed' | 'retry';
 
-/** `null` means no answer at all (offline, connection refused, aborted). */
-export function classifyAnswer(status: number | null): Outcome {
+/**
+ * `null` means no answer at all (offline, connection refused, aborted). `retryAfter`: the answer
+ * carried a Retry-After header. A 409 with one is the idempotency store saying the first send of this
+ * change is still being processed (a worker that stopped mid-flight sent it again meanwhile): the
+ * repeat is tried again later and then gets the first answer; it is not a refusal.
+ */
+export function classifyAnswer(status: number | null, retryAfter = false): Outcome {
   if (status === null) return 'retry';
   if (status >= 200 && status < 300) return 'done';
   if (status === 401) return 'pause';
+  if (status === 409 && retryAfter) return 'retry';
   if (status === 408 || status === 429 || status >= 500) return 'retry';
   return 'failed';
 }

@@ -5,6 +5,9 @@ import type { OutboxEntry } from './store.ts';
 /** What the replayer needs from the world, injected so the logic runs in unit tests without a browser. */
 export type ReplayDeps = {
   list: () => Promise<OutboxEntry[]>;
+  /** Marks an entry as being sent and counts the attempt; returns it as stored now, or undefined when
+   * it is gone or failed since it was listed. */
+  claim: (seq: number) => Promise<OutboxEntry | undefined>;
   put: (entry: OutboxEntry) => Promise<void>;
   remove: (seq: number) => Promise<void>;
   /** The current access token, read at send time (never the one there was when the change was made). */
@@ -24,9 +27,12 @@ export type ReplayEvent =
   | { type: 'drained' };
 
 export type Sent = {
-  outcome: 'done' | 'failed' | 'retry' | 'pause';
+  /** 'skipped': the entry was discarded or failed since it was listed; nothing was sent. */
+  outcome: 'done' | 'failed' | 'retry' | 'pause' | 'skipped';
   response: Response | null;
   body?: unknown;
+  /** The entry as it is now stored (absent when it was removed or skipped). */
+  entry?: OutboxEntry;
 };
 
 /** Reads the server's message for the outbox panel; falls back to the status text. */
@@ -52,16 +58,17 @@ export function buildRequest(entry: OutboxEntry, token: string | null, origin: s
  * attempt) before the request goes out, so a worker that dies mid-flight sends it again on restart;
  * the server's idempotency store answers that repeat without writing twice.
  */
-export async function sendEntry(entry: OutboxEntry, deps: ReplayDeps): Promise<Sent> {
-  const sending: OutboxEntry = { ...entry, status: 'sending', attempts: entry.attempts + 1 };
-  await deps.put(sending);
+export async function sendEntry(listed: OutboxEntry, deps: ReplayDeps): Promise<Sent> {
+  const sending = await deps.claim(listed.seq);
+  if (!sending) return { outcome: 'skipped', response: null };
+  const entry: OutboxEntry = { ...sending, status: listed.status, attempts: sending.attempts - 1 };
   let response: Response | null = null;
   try {
     response = await deps.send(buildRequest(sending, await deps.readToken(), deps.origin));
   } catch {
     response = null;
   }
-  const outcome = classifyAnswer(response?.status ?? null);
+  const outcome = classifyAnswer(response?.status ?? null, response?.headers.has('Retry-After') ?? false);
   if (outcome === 'done' && response) {
     await deps.remove(entry.seq);
     const { body } = await messageOf(response);
@@ -70,9 +77,10 @@ export async function sendEntry(entry: OutboxEntry, deps: ReplayDeps): Promise<S
   }
   if (outcome === 'pause') {
     // The session ended: keep the entry as it was, and hold the queue until the user signs in again.
-    await deps.put({ ...entry, status: 'pending', lastStatus: 401 });
+    const paused: OutboxEntry = { ...entry, status: 'pending', lastStatus: 401 };
+    await deps.put(paused);
     deps.notify({ type: 'paused' });
-    return { outcome, response };
+    return { outcome, response, entry: paused };
   }
   const { message } = response ? await messageOf(response) : { message: 'No connection to the server.' };
   if (outcome === 'failed') {
@@ -84,7 +92,7 @@ export async function sendEntry(entry: OutboxEntry, deps: ReplayDeps): Promise<S
     };
     await deps.put(failed);
     deps.notify({ type: 'failed', entry: failed });
-    return { outcome, response };
+    return { outcome, response, entry: failed };
   }
   const retrying: OutboxEntry = {
     ...sending,
@@ -95,7 +103,7 @@ export async function sendEntry(entry: OutboxEntry, deps: ReplayDeps): Promise<S
   };
   await deps.put(retrying);
   deps.notify({ type: 'retrying', entry: retrying });
-  return { outcome, response };
+  return { outcome, response, entry: retrying };
 }
 
 /**
@@ -163,28 +171,54 @@ export type DrainResult =
 /**
  * Sends entries one at a time, first in first out, until the queue is empty, the session has ended,
  * or the head of the queue must wait for its next attempt. The caller makes sure only one drain runs.
+ * The queue is listed once and kept up to date here as entries are answered, rather than read whole
+ * again for every entry; each entry is re-read as it is claimed, so an edit or a discard made
+ * meanwhile counts, and the queue is listed again before the drain is called done.
  */
 export async function drain(deps: ReplayDeps): Promise<DrainResult> {
+  let entries = await deps.list();
+  let fresh = true;
   for (;;) {
-    const entry = nextEntry(await deps.list());
+    const entry = nextEntry(entries);
     if (!entry) {
-      deps.notify({ type: 'drained' });
-      return { state: 'drained' };
+      // Changes stored since the list was read are not in it: look again before calling it drained.
+      if (fresh) {
+        deps.notify({ type: 'drained' });
+        return { state: 'drained' };
+      }
+      entries = await deps.list();
+      fresh = true;
+      continue;
     }
     const wait = entry.nextAttemptAt - deps.now();
     if (wait > 0) return { state: 'waiting', retryInMs: wait };
-    const { outcome, body } = await sendEntry(entry, deps);
-    if (outcome === 'pause') return { state: 'paused' };
-    if (outcome === 'retry') {
-      const retried = (await deps.list()).find((candidate) => candidate.seq === entry.seq);
+    const sent = await sendEntry(entry, deps);
+    fresh = false;
+    if (sent.outcome === 'pause') return { state: 'paused' };
+    if (sent.outcome === 'retry') {
       return {
         state: 'waiting',
-        retryInMs: Math.max(0, (retried?.nextAttemptAt ?? deps.now()) - deps.now()),
+        retryInMs: Math.max(0, (sent.entry?.nextAttemptAt ?? deps.now()) - deps.now()),
       };
     }
-    if (outcome === 'done' && entry.clientId) {
-      const serverId = createdId(body);
-      if (serverId) await mapClientId(entry.clientId, serverId, deps);
+    if (sent.outcome === 'skipped') {
+      entries = await deps.list();
+      fresh = true;
+      continue;
+    }
+    if (sent.outcome === 'failed' && sent.entry) {
+      const failed = sent.entry;
+      entries = entries.map((candidate) => (candidate.seq === failed.seq ? failed : candidate));
+      continue;
+    }
+    entries = entries.filter((candidate) => candidate.seq !== entry.seq);
+    if (entry.clientId) {
+      const serverId = createdId(sent.body);
+      if (serverId) {
+        await mapClientId(entry.clientId, serverId, deps);
+        entries = await deps.list();
+        fresh = true;
+      }
     }
   }
 }

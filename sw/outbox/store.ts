@@ -61,13 +61,21 @@ export function openOutbox(): Promise<IDBDatabase> {
   return opened;
 }
 
-/** Runs `work` in one transaction and resolves once it has committed (durable before anything is sent). */
+/**
+ * How hard a write is flushed. A new or edited change is 'strict' (on disk before anything is sent).
+ * The marks the replay writes (sending, answered, retrying) may be 'relaxed': lost in a power cut,
+ * the change is only sent again, and the server's idempotency store answers the repeat.
+ */
+export type Durability = 'strict' | 'relaxed';
+
+/** Runs `work` in one transaction and resolves once it has committed. */
 async function transact<T>(
   mode: IDBTransactionMode,
   work: (store: IDBObjectStore) => Promise<T>,
+  durability: Durability = 'strict',
 ): Promise<T> {
   const db = await openOutbox();
-  const tx = db.transaction(OUTBOX_STORE, mode, { durability: 'strict' });
+  const tx = db.transaction(OUTBOX_STORE, mode, { durability });
   const done = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -93,14 +101,51 @@ export function getEntry(seq: number): Promise<OutboxEntry | undefined> {
   return transact('readonly', (store) => request(store.get(seq) as IDBRequest<OutboxEntry | undefined>));
 }
 
-export function putEntry(entry: OutboxEntry): Promise<void> {
-  return transact('readwrite', async (store) => {
-    await request(store.put(entry));
-  });
+export function putEntry(entry: OutboxEntry, durability: Durability = 'strict'): Promise<void> {
+  return transact(
+    'readwrite',
+    async (store) => {
+      await request(store.put(entry));
+    },
+    durability,
+  );
 }
 
-export function deleteEntry(seq: number): Promise<void> {
+export function deleteEntry(seq: number, durability: Durability = 'strict'): Promise<void> {
+  return transact(
+    'readwrite',
+    async (store) => {
+      await request(store.delete(seq));
+    },
+    durability,
+  );
+}
+
+/**
+ * Marks the stored entry as being sent and counts the attempt, in one transaction, and returns it as
+ * stored now (edited since it was listed, perhaps). Nothing is claimed when the entry is gone
+ * (discarded) or failed (it waits for the user).
+ */
+export function claimEntry(seq: number): Promise<OutboxEntry | undefined> {
+  return transact(
+    'readwrite',
+    async (store) => {
+      const stored = (await request(store.get(seq) as IDBRequest<OutboxEntry | undefined>)) ?? undefined;
+      if (!stored || stored.status === 'failed') return undefined;
+      const sending: OutboxEntry = { ...stored, status: 'sending', attempts: stored.attempts + 1 };
+      await request(store.put(sending));
+      return sending;
+    },
+    'relaxed',
+  );
+}
+
+/** Every pending change waiting for its backoff is due now (the connection is back): one transaction. */
+export function clearBackoff(): Promise<void> {
   return transact('readwrite', async (store) => {
-    await request(store.delete(seq));
+    const entries = await request(store.getAll() as IDBRequest<OutboxEntry[]>);
+    for (const entry of entries) {
+      if (entry.status === 'pending' && entry.nextAttemptAt > 0) store.put({ ...entry, nextAttemptAt: 0 });
+    }
   });
 }

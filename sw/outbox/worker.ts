@@ -18,7 +18,16 @@ import {
   type ReplayDeps,
   sendEntry,
 } from './replay.ts';
-import { addEntry, deleteEntry, getEntry, listEntries, type OutboxEntry, putEntry } from './store.ts';
+import {
+  addEntry,
+  claimEntry,
+  clearBackoff,
+  deleteEntry,
+  getEntry,
+  listEntries,
+  type OutboxEntry,
+  putEntry,
+} from './store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -54,10 +63,28 @@ async function broadcastEntries() {
   broadcast({ type: 'outbox:entries', entries: (await listEntries()).map(summary), paused });
 }
 
+/** How long changes to the outbox are gathered into one report to the pages while a queue drains. */
+const REPORT_MS = 100;
+let reportTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Tells the pages of the outbox's entries a moment from now, once for everything that changed in
+ * between: reading the whole outbox and redrawing the pages for every entry answered would make
+ * replaying a long queue slow in proportion to its length squared.
+ */
+function reportEntries() {
+  if (reportTimer !== undefined) return;
+  reportTimer = setTimeout(() => {
+    reportTimer = undefined;
+    void broadcastEntries();
+  }, REPORT_MS);
+}
+
 const deps: ReplayDeps = {
   list: listEntries,
-  put: putEntry,
-  remove: deleteEntry,
+  claim: claimEntry,
+  put: (entry) => putEntry(entry, 'relaxed'),
+  remove: (seq) => deleteEntry(seq, 'relaxed'),
   readToken: async () => (await idbGet<string>('token', tokenStore)) ?? null,
   send: (request) => fetch(request),
   now: () => Date.now(),
@@ -76,7 +103,7 @@ const deps: ReplayDeps = {
     }
     if (event.type === 'paused') paused = true;
     if (event.type === 'drained') broadcast({ type: 'outbox:drained' });
-    void broadcastEntries();
+    reportEntries();
   },
 };
 
@@ -141,7 +168,7 @@ async function handleWrite(request: Request): Promise<Response> {
     clientId: request.headers.get(OUTBOX_HEADERS.clientId),
     invalidate: parseInvalidate(request),
   });
-  void broadcastEntries();
+  reportEntries();
   if (paused) return queuedAnswer(entry);
 
   const answer = await exclusive(async () => {
@@ -160,7 +187,7 @@ async function handleWrite(request: Request): Promise<Response> {
   // so it does not also stay in the outbox; refusals of replayed changes stay there as failed.
   if (answer.outcome === 'failed') {
     await deleteEntry(entry.seq);
-    void broadcastEntries();
+    reportEntries();
   }
   if (answer.outcome === 'done') {
     // Changes made to an offline create while it was in flight are rewritten to the server's id.
@@ -185,6 +212,17 @@ export function onFetch(event: FetchEvent) {
   if (isQueuedWrite(event.request)) event.respondWith(handleWrite(event.request));
 }
 
+/**
+ * A page may hear that the connection is back a moment before the worker's own network does (the
+ * worker gets no 'online' event): a send then would fail and push the queue's next try seconds away.
+ * Waits until the worker sees the network too, a few seconds at most.
+ */
+async function workerOnline(limitMs = 5000) {
+  const started = Date.now();
+  while (!self.navigator.onLine && Date.now() - started < limitMs)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 async function onCommand(command: OutboxCommand) {
   switch (command.type) {
     case 'outbox:resume':
@@ -192,10 +230,8 @@ async function onCommand(command: OutboxCommand) {
       break;
     case 'outbox:online':
       // The connection is back: what waits for its backoff goes now instead of after the last delay.
-      for (const entry of await listEntries()) {
-        if (entry.status === 'pending' && entry.nextAttemptAt > 0)
-          await putEntry({ ...entry, nextAttemptAt: 0 });
-      }
+      await workerOnline();
+      await clearBackoff();
       break;
     case 'outbox:retry':
     case 'outbox:edit': {

@@ -16,6 +16,11 @@ describe('classifyAnswer', () => {
     for (const status of [400, 404, 409, 413, 422]) expect(classifyAnswer(status)).toBe('failed');
   });
 
+  it('retries a 409 that says when to try again (the first send of the change is still running)', () => {
+    expect(classifyAnswer(409, true)).toBe('retry');
+    expect(classifyAnswer(422, true)).toBe('failed');
+  });
+
   it('retries server errors, timeouts, rate limits and no answer', () => {
     for (const status of [408, 429, 500, 502, 503, 504]) expect(classifyAnswer(status)).toBe('retry');
     expect(classifyAnswer(null)).toBe('retry');

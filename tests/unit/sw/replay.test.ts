@@ -36,6 +36,13 @@ function world(entries: OutboxEntry[], answer: (request: Request) => Answer, tok
   let currentToken: string | null = token;
   const deps: ReplayDeps = {
     list: async () => [...store.values()],
+    claim: async (seq) => {
+      const stored = store.get(seq);
+      if (!stored || stored.status === 'failed') return undefined;
+      const sending: OutboxEntry = { ...stored, status: 'sending', attempts: stored.attempts + 1 };
+      store.set(seq, sending);
+      return sending;
+    },
     put: async (e) => void store.set(e.seq, e),
     remove: async (seq) => void store.delete(seq),
     readToken: async () => currentToken,
@@ -151,5 +158,52 @@ describe('drain', () => {
     await drain(w.deps);
     expect(w.sent.map((s) => s.url)).toEqual(['/api/v1/user-portal/add-user', '/api/v1/thing/3']);
     expect(w.store.get(2)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('sends what is stored when it is claimed: an entry edited or discarded after the list was read', async () => {
+    const w = world([entry(1), entry(2), entry(3)], () => ({ status: 200 }));
+    const list = w.deps.list;
+    let listed = 0;
+    w.deps.list = async () => {
+      listed += 1;
+      const entries = await list();
+      if (listed === 1) {
+        // While the first entry is sent, the user edits the second and discards the third.
+        w.store.set(2, { ...entry(2), body: new TextEncoder().encode('{"n":"edited"}').buffer });
+        w.store.delete(3);
+      }
+      return entries;
+    };
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(w.sent.map((s) => s.body)).toEqual(['{"n":1}', '{"n":"edited"}']);
+    expect(w.store.size).toBe(0);
+  });
+
+  it('sends changes stored while the queue drained before calling it drained', async () => {
+    const w = world([entry(1)], (request) => {
+      if (request.url.endsWith('/1')) w.store.set(2, entry(2));
+      return { status: 200 };
+    });
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(w.sent.map((s) => s.url)).toEqual(['/api/v1/thing/1', '/api/v1/thing/2']);
+    expect(w.events.filter((event) => event.type === 'drained')).toHaveLength(1);
+  });
+
+  it('tries a change again later while the server is still processing its first send', async () => {
+    let first = true;
+    const w = world([entry(1)], () => ({ status: 200 }));
+    w.deps.send = async () => {
+      if (!first) return new Response('{"message":"ok","results":null}', { status: 200 });
+      first = false;
+      return new Response('{"message":"This change is already being processed."}', {
+        status: 409,
+        headers: { 'content-type': 'application/json', 'Retry-After': '5' },
+      });
+    };
+    expect((await drain(w.deps)).state).toBe('waiting');
+    expect(w.store.get(1)).toMatchObject({ status: 'pending', attempts: 1, lastStatus: 409 });
+    w.store.set(1, { ...(w.store.get(1) as OutboxEntry), nextAttemptAt: 0 });
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(w.store.size).toBe(0);
   });
 });
