@@ -5,9 +5,13 @@ import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
 import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
+import { outboxReplay } from './outbox-replay.ts';
 
-const build = spawnSync('node', ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// With DIST_DIR the server serves a build made elsewhere (e.g. `vite build --outDir`), left as it is.
+if (!process.env.DIST_DIR) {
+  const build = spawnSync('node', ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const only = process.argv.slice(2);
 const benches = {
@@ -16,6 +20,7 @@ const benches = {
   'login-rps': loginRps,
   'members-server': membersServer,
   'members-browser': membersBrowser,
+  'outbox-replay': outboxReplay,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
