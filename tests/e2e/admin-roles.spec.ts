@@ -6,6 +6,7 @@ import { API_BASE, paths } from '../../contract/paths.ts';
 import type { RoleRow } from '../../contract/roles.ts';
 import { roleMessages } from '../../contract/roles.ts';
 import type { LoginResult } from '../../contract/session.ts';
+import type { PublishedProfileField } from '../../contract/users.ts';
 import { ADMIN, signIn } from './support/actions.ts';
 
 /** A session through the API, to set up and check what the server has. */
@@ -77,6 +78,8 @@ test('a role that may only view users: made in the matrix, it limits its user to
 
   // The list finds it by search; its edit form shows the same ticks, after a reload too.
   await page.getByRole('textbox', { name: 'Search' }).fill(roleName);
+  // The search reaches the URL after its debounce; wait for it, so it does not follow us to the form.
+  await expect(page).toHaveURL(/search=Users(\+|%20)viewer/);
   await expect(page.getByRole('cell', { name: roleName, exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Edit ${roleName}` }).click();
   await expect(page.getByRole('heading', { name: 'Edit Role' })).toBeVisible();
@@ -106,6 +109,17 @@ test('a role that may only view users: made in the matrix, it limits its user to
   const groups = await admin.get<Paged<{ _id: string }>>('/user-group?limit=10');
   const membershipRoles = await admin.get<{ _id: string }[]>(paths.role);
   const levels = await admin.get<{ _id: string }[]>(paths.membership);
+  // Whatever profile fields are published as required get a value their type accepts.
+  const fields = await admin.get<PublishedProfileField[]>(paths.userPublishedProfileFields);
+  const sample = (field: PublishedProfileField) => {
+    const choice = field.options[0] ?? '';
+    if (field.type === 'checkbox') return [choice];
+    if (field.options.length > 0) return choice;
+    return field.type === 'date' ? '1990-01-01' : field.type === 'number' ? '5' : 'E2E-1';
+  };
+  const profileFields = Object.fromEntries(
+    fields.filter((field) => field.required).map((field) => [field._id, sample(field)]),
+  );
   const viewer = { email: `viewer-${Date.now()}@example.com`, password: 'viewer123' };
   const created = await admin.post(paths.users, {
     groupId: [groups.data[0]?._id],
@@ -116,6 +130,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
     password: viewer.password,
     confirmPassword: viewer.password,
     membershipId: levels[0]?._id,
+    profileFields,
     adminstrativeRoleId: roleId,
   });
   expect(created.status(), await created.text()).toBe(201);
