@@ -1,9 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
 import type { TeamOption } from '@contract/teams';
+import type { OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type ChoiceKind, teamChoiceOptions } from '../queries';
+
+const keepAll: OptionsFilter = ({ options }) => options;
 
 /**
  * Props for a MultiSelect whose choices are searched on the server (users, courses, teams): the
@@ -45,6 +48,8 @@ export function useRemoteChoices(
     data,
     searchable: true,
     hidePickedOptions: true,
+    // The server already searched (names, emails, team names); a second filter here would drop matches.
+    filter: keepAll,
     searchValue,
     onSearchChange: setSearchValue,
     nothingFoundMessage: results.isFetching ? 'Searching…' : 'Nothing found',
