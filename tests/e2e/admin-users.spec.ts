@@ -5,7 +5,13 @@ import { parseCsv } from '../../contract/csv.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import type { LoginResult } from '../../contract/session.ts';
-import { USER_CSV_COLUMNS, type UserRow, userMessages } from '../../contract/users.ts';
+import {
+  type PublishedProfileField,
+  USER_CSV_COLUMNS,
+  type UserDetail,
+  type UserRow,
+  userMessages,
+} from '../../contract/users.ts';
 import { ADMIN, signIn } from './support/actions.ts';
 
 /** The admin's API, to check on the server what the screens did. */
@@ -25,12 +31,64 @@ async function adminApi(request: APIRequestContext) {
       const response = await request.post('/api/v1/user', { headers, data });
       expect(response.status()).toBe(201);
     },
+    profileFields: async () => {
+      const response = await request.get('/api/v1/user/published-user-profile-field', { headers });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as ApiSuccess<PublishedProfileField[]>).results;
+    },
+    detail: async (userId: string) => {
+      const response = await request.get(`/api/v1/user/${userId}`, { headers });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as ApiSuccess<UserDetail>).results;
+    },
+    /** Renames a user as another admin would, from the record as it is now. */
+    rename: async (userId: string, lastName: string) => {
+      const read = await request.get(`/api/v1/user/${userId}`, { headers });
+      const user = ((await read.json()) as ApiSuccess<UserDetail>).results;
+      const response = await request.patch(`/api/v1/user/${userId}`, {
+        headers,
+        data: {
+          groupId: user.groups.map((group) => group._id),
+          roleId: user.membershipRoles.map((role) => role._id),
+          firstName: user.firstName,
+          lastName,
+          email: user.email,
+          membershipId: user.membership?._id,
+          profileFields: user.profileFields,
+          version: user.version,
+        },
+      });
+      expect(response.status()).toBe(200);
+    },
     lookup: async (path: string) => {
       const response = await request.get(`/api/v1${path}`, { headers });
       expect(response.status()).toBe(200);
       return ((await response.json()) as ApiSuccess<{ _id: string; name: string }[]>).results;
     },
   };
+}
+
+/** A value each type of profile field takes: the first choice of a choice field, else some text. */
+function sampleValue(field: PublishedProfileField, run: string): string | string[] {
+  const [firstChoice = ''] = field.options;
+  if (field.type === 'checkbox') return [firstChoice];
+  if (field.options.length > 0) return firstChoice;
+  if (field.type === 'number') return '7';
+  if (field.type === 'date') return '2000-01-31';
+  return `E-${run}`;
+}
+
+/** Fills a profile field on the user form the way its type is drawn. */
+async function fillProfileField(page: Page, field: PublishedProfileField, value: string | string[]) {
+  const label = `${field.name}${field.required ? '*' : ''}`;
+  if (field.type === 'checkbox' || field.type === 'radio') {
+    for (const choice of [value].flat())
+      await page.getByRole(field.type, { name: choice, exact: true }).check();
+  } else if (field.options.length > 0) {
+    await choose(page, label, value as string);
+  } else {
+    await page.getByLabel(label, { exact: true }).fill(value as string);
+  }
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -59,6 +117,8 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   page,
   request,
 }) => {
+  // A long walk through five screens and dialogs; the machine running it may be shared.
+  test.setTimeout(120_000);
   const api = await adminApi(request);
   const run = Date.now().toString(36);
   const email = `grace.${run}@example.com`;
@@ -85,6 +145,20 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // The published profile fields are on the form; a required one is refused empty.
+  const profileFields = await api.profileFields();
+  const required = profileFields.filter((field) => field.required);
+  for (const field of profileFields) {
+    await expect(page.getByText(`${field.name}${field.required ? '*' : ''}`, { exact: true })).toBeVisible();
+  }
+  if (required.length > 0) {
+    await expect(page.getByText(userMessages.profileFieldRequired, { exact: true }).first()).toBeVisible();
+  }
+  const profileValues = Object.fromEntries(required.map((field) => [field._id, sampleValue(field, run)]));
+  for (const field of required) await fillProfileField(page, field, profileValues[field._id] ?? '');
+  const shirt = profileFields.find((field) => field.name === 'T-Shirt Size');
+  if (!shirt) throw new Error('The seed publishes a T-Shirt Size field');
+  await fillProfileField(page, shirt, 'M');
 
   await page.getByLabel('First Name*').fill('Grace');
   await page.getByLabel('Last Name*').fill(`Hopper${run}`);
@@ -101,6 +175,10 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await expect(toast(page, adminMessages.created)).toBeVisible();
 
   const [created] = await api.users(email);
+  expect((await api.detail(created?._id as string)).profileFields).toEqual({
+    ...profileValues,
+    [shirt._id]: 'M',
+  });
   expect(created).toMatchObject({
     firstName: 'Grace',
     lastName: `Hopper${run}`,
@@ -125,6 +203,7 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
     membershipId: level?._id,
     groupId: [group?._id],
     roleId: [role?._id],
+    profileFields: profileValues,
   });
 
   // Found by search; the search is in the address.
@@ -156,6 +235,25 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
     .click();
   await expect(rowOf(page, email).getByRole('switch', { name: `Enabled: ${name}` })).toBeChecked();
   expect((await api.users(email))[0]?.status).toBe(true);
+
+  // Edit: the form opens filled in; a change saved meanwhile by someone else is shown, not overwritten.
+  await rowOf(page, email)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+  await expect(page.getByLabel('Email*')).toHaveValue(email);
+  await expect(page.getByLabel('Last Name*')).toHaveValue(`Hopper${run}`);
+  await api.rename(created?._id as string, `Murray${run}`);
+  await page.getByLabel('First Name*').fill('Amazing');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, adminMessages.staleVersion)).toBeVisible();
+  await expect(page.getByLabel('Last Name*')).toHaveValue(`Murray${run}`);
+  await expect(page.getByLabel('First Name*')).toHaveValue('Grace');
+  await page.getByLabel('First Name*').fill('Amazing');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
+  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  expect((await api.users(email))[0]).toMatchObject({ firstName: 'Amazing', lastName: `Murray${run}` });
 
   // Both users of this run, selected and deleted together after confirming.
   await searchList(page, run);
@@ -190,12 +288,33 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
   const first = `ada.${run}@example.com`;
   const second = `edsger.${run}@example.com`;
   const refused = `nobody.${run}@example.com`;
+  // A column per required profile field, named as the field, as the import reads them.
+  const required = (await api.profileFields()).filter((field) => field.required);
+  const extra = (n: number) => required.map((field) => [sampleValue(field, `${run}${n}`)].flat().join(';'));
   const csv = [
-    'firstName,lastName,email,membership,roles,groups',
-    `Ada,Lovelace${run},${first},Gold,Growth,Sales`,
-    `Edsger,Dijkstra${run},${second},Silver,Freedom;Empire,"Onboarding;Customer Support"`,
-    `No,Body${run},${refused},Diamond,Growth,Sales`,
-  ].join('\r\n');
+    [
+      'firstName',
+      'lastName',
+      'email',
+      'membership',
+      'roles',
+      'groups',
+      ...required.map((field) => field.name),
+    ],
+    ['Ada', `Lovelace${run}`, first, 'Gold', 'Growth', 'Sales', ...extra(1)],
+    [
+      'Edsger',
+      `Dijkstra${run}`,
+      second,
+      'Silver',
+      'Freedom;Empire',
+      'Onboarding;Customer Support',
+      ...extra(2),
+    ],
+    ['No', `Body${run}`, refused, 'Diamond', 'Growth', 'Sales', ...extra(3)],
+  ]
+    .map((row) => row.map((cell) => `"${cell}"`).join(','))
+    .join('\r\n');
 
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/app\/dashboard/);
@@ -241,11 +360,15 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
   const exported = parseCsv(await readFile((await file.path()) as string, 'utf8'));
   expect(exported.error).toBeNull();
   const [header, ...rows] = exported.records;
-  expect(header).toEqual([...USER_CSV_COLUMNS]);
+  const published = await api.profileFields();
+  expect(header).toEqual([...USER_CSV_COLUMNS, ...published.map((field) => field.name)]);
   const column = (name: (typeof USER_CSV_COLUMNS)[number]) => USER_CSV_COLUMNS.indexOf(name);
   expect(rows.map((row) => row[column('email')]).sort()).toEqual([first, second]);
   const ada = rows.find((row) => row[column('email')] === first);
   expect(ada?.[column('membership')]).toBe('Gold');
   expect(ada?.[column('groups')]).toBe('Sales');
   expect(ada?.[column('roles')]).toBe('Growth');
+  for (const field of required) {
+    expect(ada?.[header?.indexOf(field.name) ?? -1]).toBe([sampleValue(field, `${run}1`)].flat().join(';'));
+  }
 });
