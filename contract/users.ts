@@ -259,13 +259,14 @@ export type UserUpdateInput = v.InferInput<typeof userUpdateSchema>;
 export type UserUpdateOutput = v.InferOutput<typeof userUpdateSchema>;
 
 /**
- * CSV columns of the export, in order. The import reads columns by header name (any order,
- * case-insensitive), needs firstName, lastName, email, membership, roles and groups, and also reads
- * administrativeRole and a column per published profile field named as the field (choices of a
- * checkbox field separated by ';'); other columns (status, createdAt) are ignored, so an exported
- * file can be imported again. Names, not ids: membership is a level name; roles and groups are
- * names separated by ';'; administrativeRole is an administrator role name or empty. A CSV carries
- * no passwords: each imported user is mailed a link to set theirs (valid 7 days).
+ * CSV columns of the export, in order, followed by one column per published profile field named
+ * as the field (choices of a checkbox field separated by ';'). The import reads columns by header
+ * name (any order, case-insensitive): it needs firstName, lastName, email, membership, roles and
+ * groups, also reads administrativeRole and the profile field columns, and ignores the others
+ * (status, createdAt), so an exported file can be imported again. Names, not ids: membership is a
+ * level name; roles and groups are names separated by ';'; administrativeRole is an administrator
+ * role name or empty. A CSV carries no passwords: each imported user is mailed a link to set
+ * theirs (valid 7 days).
  */
 export const USER_CSV_COLUMNS = [
   'firstName',

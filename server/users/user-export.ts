@@ -1,10 +1,11 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { csvField } from '../../contract/csv.ts';
-import { USER_CSV_COLUMNS, type UserExportQuery } from '../../contract/users.ts';
+import { type PublishedProfileField, USER_CSV_COLUMNS, type UserExportQuery } from '../../contract/users.ts';
 import type { Database } from '../db/client.ts';
 import { isoTime } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
-import { userWhere } from './user-list.ts';
+import { publishedProfileFields } from './published-fields.ts';
+import { newestFirst, userWhere } from './user-list.ts';
 
 /** Rows read per query; each batch is written to the response before the next is read. */
 export const EXPORT_BATCH = 1000;
@@ -43,6 +44,8 @@ const exportColumns = {
   administrativeRole: sql<
     string | null
   >`(select a.name from administrator_roles a where a.id = users.administrative_role_id)`,
+  profile: sql<Record<string, string | string[]> | null>`(
+    select json_object_agg(v.field_id, v.value) from user_profile_values v where v.user_id = users.id)`,
 };
 
 type ExportRow = {
@@ -55,9 +58,10 @@ type ExportRow = {
   roles: string;
   groups: string;
   administrativeRole: string | null;
+  profile: Record<string, string | string[]> | null;
 };
 
-function csvLine(row: ExportRow): string {
+function csvLine(row: ExportRow, fields: readonly PublishedProfileField[]): string {
   const cells: Record<(typeof USER_CSV_COLUMNS)[number], string> = {
     firstName: row.firstName,
     lastName: row.lastName,
@@ -69,14 +73,19 @@ function csvLine(row: ExportRow): string {
     status: String(row.status),
     createdAt: isoTime(row.createdAt),
   };
-  return `${USER_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(',')}\r\n`;
+  const values = fields.map((field) => {
+    const value = row.profile?.[field._id] ?? '';
+    return Array.isArray(value) ? value.join(';') : value;
+  });
+  return `${[...USER_CSV_COLUMNS.map((column) => cells[column]), ...values].map(csvCell).join(',')}\r\n`;
 }
 
 /**
  * GET /user/export: the filtered list as CSV, newest first like the list, read in keyset batches
  * of EXPORT_BATCH rows ((created_at, id) below the last row sent, on users_created_idx). The
  * stream is pulled: the next batch is read only when the client has taken the previous one, so
- * memory stays at one batch whatever the number of rows. A byte-order mark lets spreadsheet apps
+ * memory stays at one batch whatever the number of rows. After the contract's columns comes one
+ * per published profile field, named as the field, so the file can be imported again. A byte-order mark lets spreadsheet apps
  * read the file as UTF-8.
  */
 export function userCsvStream(db: Database, query: UserExportQuery): ReadableStream<Uint8Array> {
@@ -84,16 +93,18 @@ export function userCsvStream(db: Database, query: UserExportQuery): ReadableStr
   const encoder = new TextEncoder();
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let cursor: { at: string; id: string } | undefined;
-  let started = false;
+  let fields: PublishedProfileField[] | undefined;
 
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(`\uFEFF${USER_CSV_COLUMNS.join(',')}\r\n`));
+        if (!fields) {
+          fields = await publishedProfileFields(db);
+          const header = [...USER_CSV_COLUMNS, ...fields.map((field) => field.name)].map(csvCell).join(',');
+          controller.enqueue(encoder.encode(`\uFEFF${header}\r\n`));
           return;
         }
+        const columns = fields;
         const size = Math.min(EXPORT_BATCH, remaining);
         const after = cursor
           ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
@@ -104,10 +115,11 @@ export function userCsvStream(db: Database, query: UserExportQuery): ReadableStr
                 .select(exportColumns)
                 .from(users)
                 .where(and(where, after))
-                .orderBy(desc(users.createdAt), desc(users.id))
+                .orderBy(...newestFirst)
                 .limit(size)
             : [];
-        if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(csvLine).join('')));
+        if (rows.length > 0)
+          controller.enqueue(encoder.encode(rows.map((row) => csvLine(row, columns)).join('')));
         remaining -= rows.length;
         const last = rows.at(-1);
         if (!last || rows.length < size || remaining <= 0) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
 import type {
   Named,
@@ -15,6 +15,12 @@ import { userProfileValues, users } from '../db/schema.ts';
 import { containsPattern } from '../db/search.ts';
 
 type UserFilters = Omit<UserExportQuery, 'limit'>;
+
+/**
+ * Newest first, spelled as users_created_idx is (DESC NULLS LAST): a plain DESC means NULLS FIRST,
+ * which that index cannot give, so PostgreSQL would sort the whole table for every page.
+ */
+export const newestFirst = [sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`];
 
 /** The same expression as users_full_name_trgm_idx, so "First Last" searches use that index. */
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
@@ -85,7 +91,7 @@ export function userPage(db: Database, query: UserListQuery): Promise<Paged<User
           .select(userRowColumns)
           .from(users)
           .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
+          .orderBy(...newestFirst)
           .limit(limit)
           .offset(offset)
       ).map(toRow),

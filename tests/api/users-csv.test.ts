@@ -44,11 +44,16 @@ describe('GET /user/export', () => {
     expect(response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(header).toEqual([...USER_CSV_COLUMNS]);
+    expect(header?.slice(0, USER_CSV_COLUMNS.length)).toEqual([...USER_CSV_COLUMNS]);
+    const published = await t.call('GET', paths.userPublishedProfileFields, { token: admin });
+    expect(header?.slice(USER_CSV_COLUMNS.length)).toEqual(
+      published.body.results.map((f: { name: string }) => f.name),
+    );
+    expect(header).toContain('Employee Number');
     expect(rows).toHaveLength(await userCount());
     const dates = rows.map((row) => row[8] as string);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const adminRow = rows.find((row) => row[2] === demo.admin.email);
+    const adminRow = rows.find((row) => row[2] === demo.admin.email)?.slice(0, USER_CSV_COLUMNS.length);
     expect(adminRow).toEqual([
       'System',
       'Administrator',
@@ -70,8 +75,12 @@ describe('GET /user/export', () => {
       membershipId: l.levels.Bronze as string,
     });
     expect((await t.call('POST', paths.users, { token: admin, body })).status).toBe(201);
-    const { rows } = await exportCsv({ search: 'csv.filter', user_group: l.groups.Onboarding as string });
-    expect(rows).toEqual([
+    const { header, rows } = await exportCsv({
+      search: 'csv.filter',
+      user_group: l.groups.Onboarding as string,
+    });
+    expect(rows[0]?.[header?.indexOf('Employee Number') as number]).toBe('E-1001');
+    expect(rows.map((row) => row.slice(0, USER_CSV_COLUMNS.length))).toEqual([
       [
         'Ada',
         'Lovelace',
@@ -122,19 +131,20 @@ describe('GET /user/export', () => {
 });
 
 describe('POST /user/batch', () => {
-  const header = 'firstName,lastName,email,membership,roles,groups,administrativeRole';
+  // The seed's required published profile field is filled on every row.
+  const header = 'firstName,lastName,email,membership,roles,groups,administrativeRole,Employee Number';
 
   it('creates the valid rows, refuses the others with a reason, and mails each new user a link', async () => {
     const csv = [
       header,
-      'Imported,One,imported1@example.com,Gold,Growth;Empire,Sales,',
-      ',Two,imported2@example.com,Gold,Growth,Sales,',
-      'Imported,Three,not-an-email,Gold,Growth,Sales,',
-      'Imported,Four,imported4@example.com,Iron,Growth;Steel,Sales,',
-      `Imported,Five,${demo.lead.email},Gold,Growth,Sales,`,
-      'Imported,Six,IMPORTED1@example.com,Gold,Growth,Sales,',
-      'Imported,Seven,imported7@example.com,Gold,,,',
-      '"Imported, Jr",Eight,imported8@example.com,silver,growth,sales,Content Manager',
+      'Imported,One,imported1@example.com,Gold,Growth;Empire,Sales,,E-1',
+      ',Two,imported2@example.com,Gold,Growth,Sales,,E-1',
+      'Imported,Three,not-an-email,Gold,Growth,Sales,,E-1',
+      'Imported,Four,imported4@example.com,Iron,Growth;Steel,Sales,,E-1',
+      `Imported,Five,${demo.lead.email},Gold,Growth,Sales,,E-1`,
+      'Imported,Six,IMPORTED1@example.com,Gold,Growth,Sales,,E-1',
+      'Imported,Seven,imported7@example.com,Gold,,,,E-1',
+      '"Imported, Jr",Eight,imported8@example.com,silver,growth,sales,Content Manager,E-8',
       '',
     ].join('\r\n');
     const before = await userCount();
@@ -200,7 +210,7 @@ describe('POST /user/batch', () => {
   });
 
   it('reads columns by name in any order, ignores extra ones, and numbers rows from firstRow', async () => {
-    const csv = `createdAt,GROUPS,roles,email,lastName,firstName,membership,status\r\nx,Sales,Growth,moved@example.com,Col,Moved,Gold,false\r\n`;
+    const csv = `createdAt,GROUPS,roles,email,lastName,firstName,membership,status,employee number\r\nx,Sales,Growth,moved@example.com,Col,Moved,Gold,false,E-2\r\n`;
     const response = await importCsv(csv, 101);
     expect(response.body.results.rows).toEqual([
       { row: 101, email: 'moved@example.com', status: 'created', reason: '' },
@@ -224,7 +234,7 @@ describe('POST /user/batch', () => {
       options: ['S', 'M'],
       required: true,
     });
-    const csv = `${header},Shirt size\r\nA,B,shirt1@example.com,Gold,Growth,Sales,,M\r\nA,B,shirt2@example.com,Gold,Growth,Sales,,XL\r\nA,B,shirt3@example.com,Gold,Growth,Sales,,\r\n`;
+    const csv = `${header},Shirt size\r\nA,B,shirt1@example.com,Gold,Growth,Sales,,E-1,M\r\nA,B,shirt2@example.com,Gold,Growth,Sales,,E-1,XL\r\nA,B,shirt3@example.com,Gold,Growth,Sales,,E-1,\r\n`;
     const response = await importCsv(csv);
     expect(response.body.results.rows.map((row: { reason: string }) => row.reason)).toEqual([
       '',
@@ -236,7 +246,9 @@ describe('POST /user/batch', () => {
       .select()
       .from(userProfileValues)
       .where(eq(userProfileValues.userId, user?.id as string));
-    expect(values).toEqual([{ userId: user?.id, fieldId: shirt, value: 'M' }]);
+    expect(values.filter((value) => value.fieldId === shirt)).toEqual([
+      { userId: user?.id, fieldId: shirt, value: 'M' },
+    ]);
     await t.db.execute(sql`update profile_fields set status = false where id = ${shirt}`);
   });
 
@@ -297,10 +309,13 @@ describe('GET /user/published-user-profile-field', () => {
     expect(missing.body.errors).toEqual({ [`profileFields.${id}`]: userMessages.profileFieldRequired });
     const ok = await t.call('POST', paths.users, {
       token: admin,
-      body: validUser(l, { email: 'badge@example.com', profileFields: { [id]: ' B-12 ' } }),
+      body: validUser(l, {
+        email: 'badge@example.com',
+        profileFields: { ...l.requiredFields, [id]: ' B-12 ' },
+      }),
     });
     expect(ok.status).toBe(201);
-    expect(ok.body.results.profileFields).toEqual({ [id]: 'B-12' });
+    expect(ok.body.results.profileFields).toEqual({ ...l.requiredFields, [id]: 'B-12' });
     await t.db.execute(sql`update profile_fields set status = false where id = ${id}`);
   });
 });

@@ -30,6 +30,15 @@ export async function userLookups(db: Database) {
     adminRoles: byName(
       await db.select({ id: administratorRoles.id, name: administratorRoles.name }).from(administratorRoles),
     ),
+    /** A value for each required published profile field of the seed, which every valid form needs. */
+    requiredFields: Object.fromEntries(
+      (
+        await db
+          .select({ id: profileFields.id, options: profileFields.options })
+          .from(profileFields)
+          .where(and(eq(profileFields.status, true), eq(profileFields.required, true)))
+      ).map((field) => [field.id, field.options[0] ?? 'E-1001']),
+    ),
   };
 }
 export type UserLookups = Awaited<ReturnType<typeof userLookups>>;
@@ -46,6 +55,7 @@ export function validUser(l: UserLookups, overrides: Partial<UserCreateInput> = 
     confirmPassword: 'secret12',
     membershipId: l.levels.Gold as string,
     adminstrativeRoleId: null,
+    profileFields: l.requiredFields,
     ...overrides,
   };
 }
