@@ -37,4 +37,6 @@ export const messages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
   idempotencyKeyInProgress: 'This change is already being processed.',
+  // PostgreSQL text cannot hold a NUL character; a field with one is refused, not failed on.
+  invalidCharacters: 'This field contains characters that are not allowed.',
 } as const;

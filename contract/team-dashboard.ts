@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
+import { noNul } from './validation.ts';
 
 /** The team dashboard: organizations (the teams a user leads), their members and reports. */
 
@@ -100,19 +101,20 @@ export type AttendanceEntry = {
 
 /** One row of a member CSV import: columns firstName,lastName,email[,location,department,roles]. */
 export const memberImportRowSchema = v.object({
-  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('First name is required.'), v.maxLength(100)),
-  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('Last name is required.'), v.maxLength(100)),
+  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('First name is required.'), v.maxLength(100), noNul),
+  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('Last name is required.'), v.maxLength(100), noNul),
   email: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty('Email is required.'),
     v.email('Email must be a valid email address.'),
     v.maxLength(254),
+    noNul,
   ),
-  location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
-  department: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), noNul), ''),
+  department: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), noNul), ''),
   /** Membership role names separated by ';' or '|'. */
-  roles: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
+  roles: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500), noNul), ''),
 });
 export type MemberImportRow = v.InferInput<typeof memberImportRowSchema>;
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
+import { noNul } from './validation.ts';
 
 /** Trainings assigned to a team (the 'Assign Trainings' tab) and the assign-new-training form. */
 export const trainingMessages = {
@@ -73,7 +74,7 @@ export const trainingSchema = v.pipe(
   v.object({
     teamId: requiredTeam,
     trainingTitle: v.optional(
-      v.pipe(v.string(), v.trim(), v.nonEmpty(trainingMessages.titleRequired), v.maxLength(200)),
+      v.pipe(v.string(), v.trim(), v.nonEmpty(trainingMessages.titleRequired), v.maxLength(200), noNul),
       '',
     ),
     courseIds: v.optional(

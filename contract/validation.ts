@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 import type { FieldErrors } from './envelope.ts';
+import { messages } from './messages.ts';
+
+/** Text the database can store: PostgreSQL text cannot hold a NUL character. */
+export const noNul = v.regex<string, string>(/^[^\0]*$/, messages.invalidCharacters);
 
 /** First message per field, keyed by the dotted path of the field, as the 422 body carries it. */
 export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
