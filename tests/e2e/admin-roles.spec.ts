@@ -56,6 +56,13 @@ test('a role that may only view users: made in the matrix, it limits its user to
   await page.goto('/app/user-management/role-permission');
   // The built-in role is marked in the list.
   await expect(page.getByRole('cell', { name: 'Administrator Built-in', exact: true })).toBeVisible();
+  // Its form is shown read-only: every action ticked, nothing to change, no Update.
+  await page.getByRole('button', { name: 'Edit Administrator' }).click();
+  await expect(page.getByText('Built-in role', { exact: true })).toBeVisible();
+  await expect(checkbox(page, 'Attendees: Publish')).toBeChecked();
+  await expect(checkbox(page, 'Attendees: Publish')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back' }).click();
 
   await page.getByRole('link', { name: 'Add Role' }).click();
   await expect(page.getByRole('heading', { name: 'Add Role' })).toBeVisible();
