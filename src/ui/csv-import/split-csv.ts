@@ -15,14 +15,16 @@ export type SplitCsvResult = { parts: CsvPart[]; total: number; error: string | 
 export type SplitCsvOptions = {
   /** Records per part at most. */
   size: number;
-  /** Characters of CSV text per part at most (a single record longer than this still goes alone). */
-  maxLength?: number;
+  /** UTF-8 bytes of CSV text per part at most (a single record larger than this still goes alone). */
+  maxBytes?: number;
   /** Columns the header must name (case-insensitive); the file is refused before anything is sent. */
   requiredColumns?: readonly string[];
 };
 
 const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
 const line = (record: readonly string[]) => `${record.map(csvField).join(',')}\r\n`;
+const encoder = new TextEncoder();
+const bytesOf = (text: string) => encoder.encode(text).length;
 
 /**
  * Splits a CSV file into parts of consecutive records, each led by the header, so a large file is
@@ -31,7 +33,7 @@ const line = (record: readonly string[]) => `${record.map(csvField).join(',')}\r
  * Parts with only blank records are not sent.
  */
 export function splitCsv(text: string, options: SplitCsvOptions): SplitCsvResult {
-  const { size, maxLength = Number.POSITIVE_INFINITY, requiredColumns = [] } = options;
+  const { size, maxBytes = Number.POSITIVE_INFINITY, requiredColumns = [] } = options;
   const parsed = parseCsv(text);
   if (parsed.error) return { parts: [], total: 0, error: parsed.error };
   const [header, ...records] = parsed.records;
@@ -47,14 +49,17 @@ export function splitCsv(text: string, options: SplitCsvOptions): SplitCsvResult
   }
 
   const headerLine = line(header);
+  const headerBytes = bytesOf(headerLine);
   const parts: CsvPart[] = [];
   let body = '';
+  let bodyBytes = 0;
   let taken = 0;
   let count = 0;
   let firstRow = 2;
   const close = (nextRow: number) => {
     if (count > 0) parts.push({ csv: headerLine + body, firstRow, count });
     body = '';
+    bodyBytes = 0;
     taken = 0;
     count = 0;
     firstRow = nextRow;
@@ -62,9 +67,11 @@ export function splitCsv(text: string, options: SplitCsvOptions): SplitCsvResult
   records.forEach((record, index) => {
     const row = index + 2;
     const text = line(record);
-    const full = taken >= size || (taken > 0 && headerLine.length + body.length + text.length > maxLength);
+    const bytes = bytesOf(text);
+    const full = taken >= size || (taken > 0 && headerBytes + bodyBytes + bytes > maxBytes);
     if (full) close(row);
     body += text;
+    bodyBytes += bytes;
     taken += 1;
     if (!isBlank(record)) count += 1;
   });

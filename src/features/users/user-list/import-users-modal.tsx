@@ -61,8 +61,8 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
       }
       template={TEMPLATE}
       size={ROWS_PER_PART}
-      // Room for the JSON around the text.
-      maxLength={USER_IMPORT_MAX_BYTES - 1024}
+      // Inside JSON a quote or line break takes two bytes, so half the cap keeps a part under it.
+      maxBytes={USER_IMPORT_MAX_BYTES / 2}
       requiredColumns={USER_IMPORT_REQUIRED_COLUMNS}
       sendPart={importPart.mutateAsync}
       onFinished={() => queryClient.invalidateQueries({ queryKey: userKeys.lists() })}

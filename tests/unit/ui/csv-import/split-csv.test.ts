@@ -39,14 +39,17 @@ describe('splitCsv', () => {
     expect(parseCsv(part?.csv ?? '').records[1]).toEqual(['Smith, Jr.', 'Line\nBreak', 'a"b@example.com']);
   });
 
-  it('starts a new part before one would pass the length cap', () => {
-    const { parts } = splitCsv(file(4), {
-      size: 100,
-      maxLength: header.length + 2 + 2 * (record(1).length + 2),
-    });
-    expect(parts.map((part) => part.count)).toEqual([2, 2]);
-    for (const part of parts)
-      expect(part.csv.length).toBeLessThanOrEqual(header.length + 2 + 2 * (record(1).length + 2));
+  it('starts a new part before one would pass the byte cap, counting UTF-8 bytes', () => {
+    const text = [header, 'Zoë,Ødegård,z@example.com', 'Ann,Lee,a@example.com', 'Bo,Ek,b@example.com'].join(
+      '\n',
+    );
+    const bytes = (value: string) => new TextEncoder().encode(value).length;
+    // Room for the header and the first two records, counted in bytes: 'ë' and 'Ø' take two each.
+    const cap = bytes(`${header}\r\nZoë,Ødegård,z@example.com\r\nAnn,Lee,a@example.com\r\n`);
+    const { parts } = splitCsv(text, { size: 100, maxBytes: cap });
+    expect(parts.map((part) => part.count)).toEqual([2, 1]);
+    for (const part of parts) expect(bytes(part.csv)).toBeLessThanOrEqual(cap);
+    expect(splitCsv(text, { size: 100, maxBytes: cap - 1 }).parts.map((part) => part.count)).toEqual([1, 2]);
   });
 
   it('refuses a file without the required columns, an empty file and one without rows', () => {
