@@ -1,6 +1,7 @@
 import type { PublishedProfileField, UserDetail } from '@contract/users';
-import { Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import type { UserFormMode, UserFormValues } from './form-values';
 import { useUserForm } from './use-user-form';
@@ -24,6 +25,9 @@ export function UserFormView({ mode, initialValues, profileFields, record, reloa
   const navigate = useNavigate();
   const form = useUserForm({ mode, initialValues, profileFields, userId: record?._id, reload });
   const text = texts[mode];
+  // Opened by its address without the permission: the form is shown but not sent, since the
+  // server's 403 would end the session.
+  const allowed = useCan('users', mode);
 
   return (
     <form
@@ -40,8 +44,18 @@ export function UserFormView({ mode, initialValues, profileFields, record, reloa
         </Breadcrumbs>
       </nav>
       <PageTitle>{text.title}</PageTitle>
+      {!allowed && (
+        <Alert color="gray" mb="md">
+          {mode === 'add'
+            ? 'Your role may not add users.'
+            : 'Your role may view this user but not change it.'}
+        </Alert>
+      )}
       <Paper withBorder p="lg" radius="md">
-        <UserFields form={form} mode={mode} profileFields={profileFields} record={record} />
+        {/* A disabled fieldset disables every input inside it, the selects' included. */}
+        <fieldset disabled={!allowed} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <UserFields form={form} mode={mode} profileFields={profileFields} record={record} />
+        </fieldset>
       </Paper>
       {/* Below the fields: the toasts at the top right would cover buttons placed there. */}
       <Group gap="sm" justify="flex-end" mt="md">
@@ -55,9 +69,11 @@ export function UserFormView({ mode, initialValues, profileFields, record, reloa
               >
                 Cancel
               </Button>
-              <Button type="submit" loading={submitting}>
-                {text.submit}
-              </Button>
+              {allowed && (
+                <Button type="submit" loading={submitting}>
+                  {text.submit}
+                </Button>
+              )}
             </>
           )}
         </form.Subscribe>
