@@ -60,14 +60,23 @@ export function teamPage(db: Database, query: TeamListQuery): Promise<Paged<Team
   return pagedList(
     query,
     () => db.$count(teams, where),
-    ({ limit, offset }) =>
-      db
-        .select(rowColumns)
+    ({ limit, offset }) => {
+      // The page's ids first: PostgreSQL would otherwise work out the leads and member counts of
+      // every row OFFSET skips, and a late page would cost as much as all the pages before it.
+      const page = db
+        .select({ id: sql<string>`${teams.id}`.as('page_id') })
         .from(teams)
         .where(where)
         .orderBy(desc(teams.createdAt), desc(teams.id))
         .limit(limit)
-        .offset(offset),
+        .offset(offset)
+        .as('page');
+      return db
+        .select(rowColumns)
+        .from(teams)
+        .innerJoin(page, eq(page.id, teams.id))
+        .orderBy(desc(teams.createdAt), desc(teams.id));
+    },
   );
 }
 
