@@ -6,6 +6,8 @@ import { loginRps } from './login-rps.ts';
 import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
 import { outboxReplay } from './outbox-replay.ts';
+import { usersExport } from './users-export.ts';
+import { usersList } from './users-list.ts';
 
 // With DIST_DIR the server serves a build made elsewhere (e.g. `vite build --outDir`), left as it is.
 if (!process.env.DIST_DIR) {
@@ -21,6 +23,8 @@ const benches = {
   'members-server': membersServer,
   'members-browser': membersBrowser,
   'outbox-replay': outboxReplay,
+  'users-list': usersList,
+  'users-export': usersExport,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
