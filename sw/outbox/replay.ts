@@ -14,6 +14,8 @@ export type ReplayDeps = {
   readToken: () => Promise<string | null>;
   send: (request: Request) => Promise<Response>;
   now: () => number;
+  /** Told when an offline create was answered, before the waiting changes are rewritten. */
+  mapped?: (clientId: string, serverId: string) => void;
   /** Told of every change to the outbox and of each answered entry. */
   notify: (event: ReplayEvent) => void;
   origin: string;
@@ -145,16 +147,22 @@ function replaceBytes(bytes: ArrayBuffer, from: string, to: string): ArrayBuffer
   return view.buffer;
 }
 
+/** The entry with every mention of `clientId` (URL and body) turned into `serverId`. */
+export function rewriteEntry(entry: OutboxEntry, clientId: string, serverId: string): OutboxEntry {
+  return {
+    ...entry,
+    url: entry.url.replaceAll(clientId, serverId),
+    body: entry.body ? replaceBytes(entry.body, clientId, serverId) : null,
+  };
+}
+
 /** Once an offline create is answered, later changes to it are rewritten to the id the server gave it. */
 export async function mapClientId(clientId: string, serverId: string, deps: ReplayDeps): Promise<void> {
   if (clientId.length !== serverId.length) throw new Error('Client and server ids must be UUIDs.');
+  deps.mapped?.(clientId, serverId);
   for (const entry of await deps.list()) {
     if (!refersTo(entry, clientId)) continue;
-    await deps.put({
-      ...entry,
-      url: entry.url.replaceAll(clientId, serverId),
-      body: entry.body ? replaceBytes(entry.body, clientId, serverId) : null,
-    });
+    await deps.put(rewriteEntry(entry, clientId, serverId));
   }
 }
 

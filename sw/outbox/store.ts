@@ -126,13 +126,16 @@ export function deleteEntry(seq: number, durability: Durability = 'strict'): Pro
  * stored now (edited since it was listed, perhaps). Nothing is claimed when the entry is gone
  * (discarded) or failed (it waits for the user).
  */
-export function claimEntry(seq: number): Promise<OutboxEntry | undefined> {
+export function claimEntry(
+  seq: number,
+  rewrite: (entry: OutboxEntry) => OutboxEntry = (entry) => entry,
+): Promise<OutboxEntry | undefined> {
   return transact(
     'readwrite',
     async (store) => {
       const stored = (await request(store.get(seq) as IDBRequest<OutboxEntry | undefined>)) ?? undefined;
       if (!stored || stored.status === 'failed') return undefined;
-      const sending: OutboxEntry = { ...stored, status: 'sending', attempts: stored.attempts + 1 };
+      const sending: OutboxEntry = { ...rewrite(stored), status: 'sending', attempts: stored.attempts + 1 };
       await request(store.put(sending));
       return sending;
     },

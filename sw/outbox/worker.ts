@@ -16,6 +16,8 @@ import {
   mapClientId,
   nextEntry,
   type ReplayDeps,
+  refersTo,
+  rewriteEntry,
   sendEntry,
 } from './replay.ts';
 import {
@@ -80,9 +82,29 @@ function reportEntries() {
   }, REPORT_MS);
 }
 
+/**
+ * Offline creates answered in this worker's life: client id to server id. A change to the new record
+ * stored a moment after its create was answered (the page did not know the server id yet) missed the
+ * rewrite of the waiting changes; it is rewritten as it is claimed for sending.
+ */
+const answeredCreates = new Map<string, string>();
+const ANSWERED_KEPT = 1000;
+
+function withServerIds(entry: OutboxEntry): OutboxEntry {
+  let mapped = entry;
+  for (const [clientId, serverId] of answeredCreates)
+    if (refersTo(mapped, clientId)) mapped = rewriteEntry(mapped, clientId, serverId);
+  return mapped;
+}
+
 const deps: ReplayDeps = {
   list: listEntries,
-  claim: claimEntry,
+  claim: (seq) => claimEntry(seq, withServerIds),
+  mapped: (clientId, serverId) => {
+    answeredCreates.set(clientId, serverId);
+    if (answeredCreates.size > ANSWERED_KEPT)
+      answeredCreates.delete(answeredCreates.keys().next().value as string);
+  },
   put: (entry) => putEntry(entry, 'relaxed'),
   remove: (seq) => deleteEntry(seq, 'relaxed'),
   readToken: async () => (await idbGet<string>('token', tokenStore)) ?? null,
