@@ -3,7 +3,8 @@ import type { Paged } from '../../contract/envelope.ts';
 import type { MemberDetail } from '../../contract/member.ts';
 import type { OrganizationList, TeamMemberCard } from '../../contract/team-dashboard.ts';
 import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
-import { leadApi, nudgeOutbox, readOutbox, stopServiceWorkers, writeFromPage } from './support/outbox.ts';
+import { leadApi, stopServiceWorkers } from './support/outbox.ts';
+import { nudgeOutbox, readOutbox, writeFromPage } from './support/outbox-page.ts';
 
 type Seen = { key: string; status: number | null; replayed: boolean };
 
