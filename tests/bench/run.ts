@@ -5,6 +5,7 @@ import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
 import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
+import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
 import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
@@ -23,6 +24,7 @@ const benches = {
   'members-server': membersServer,
   'members-browser': membersBrowser,
   'outbox-replay': outboxReplay,
+  'outbox-chaos': outboxChaos,
   'users-list': usersList,
   'users-export': usersExport,
 };
