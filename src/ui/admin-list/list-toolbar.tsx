@@ -3,7 +3,7 @@ import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { type StatusWords, statusFilterOptions } from './status-words';
 
 type ListToolbarProps = {
@@ -25,7 +25,18 @@ const isStatus = (value: string | null): value is StatusFilter =>
  */
 export function ListToolbar({ search, status, words, onSearch, onStatus, filters }: ListToolbarProps) {
   const [text, setText] = useState(search);
-  const sendSearch = useDebouncedCallback((value: string) => onSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+  // The URL can also change without the box (back button, a link): then the box shows the URL's
+  // search. Adjusted while rendering, as React advises, rather than synced in an effect.
+  const sent = useRef(search);
+  const [shown, setShown] = useState(search);
+  if (search !== shown) {
+    setShown(search);
+    if (search !== sent.current) setText(search);
+  }
+  const sendSearch = useDebouncedCallback((value: string) => {
+    sent.current = value.trim();
+    onSearch(sent.current);
+  }, SEARCH_DEBOUNCE_MS);
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <TextInput
