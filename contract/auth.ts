@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
+import { noNul } from './validation.ts';
 
 /** A missing key reads as '' so it gets the field's own required message, not valibot's generic one. */
 const required = <const S extends v.GenericSchema<string, string>>(schema: S) => v.optional(schema, '');
@@ -12,7 +13,10 @@ const email = v.pipe(requiredString(messages.emailRequired), v.email(messages.em
 
 export const loginSchema = v.object({
   email,
-  password: required(v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired))),
+  // scrypt's HMAC pads the key with NULs, so 'secret' followed by NULs would pass for 'secret'.
+  password: required(
+    v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired), noNul),
+  ),
 });
 export type LoginInput = v.InferInput<typeof loginSchema>;
 
@@ -25,10 +29,11 @@ const passwordFields = {
       v.string(messages.newPasswordRequired),
       v.nonEmpty(messages.newPasswordRequired),
       v.minLength(MIN_PASSWORD_LENGTH, messages.newPasswordMin),
+      noNul,
     ),
   ),
   confirmPassword: required(
-    v.pipe(v.string(messages.confirmPasswordRequired), v.nonEmpty(messages.confirmPasswordRequired)),
+    v.pipe(v.string(messages.confirmPasswordRequired), v.nonEmpty(messages.confirmPasswordRequired), noNul),
   ),
 };
 

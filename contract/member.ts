@@ -59,11 +59,14 @@ const password = v.pipe(
   v.nonEmpty(memberMessages.passwordRequired),
   v.minLength(MIN_PASSWORD_LENGTH, memberMessages.passwordMin),
   v.maxLength(200),
+  // scrypt's HMAC pads the key with NULs: a NUL at the end would not change the hash.
+  noNul,
 );
 const confirmPassword = v.pipe(
   v.string(memberMessages.confirmPasswordRequired),
   v.trim(),
   v.nonEmpty(memberMessages.confirmPasswordRequired),
+  noNul,
 );
 
 type WithPasswords = { password?: string; confirmPassword?: string };

@@ -12,6 +12,7 @@ import {
   plainPath,
   teamLeadSamples,
   type Victims,
+  writeSamples,
 } from './route-samples.ts';
 
 /**
@@ -220,7 +221,8 @@ async function callsFor(route: DeclaredRoute, teamId: string | undefined): Promi
   }
   // A team-lead route's valid request with one field spoiled, on the team's real records, so
   // each field's own check is what stands between the request and a write.
-  const valid = teamId && sample?.body ? await sample.body(t.db, personas.teams.own) : undefined;
+  const write = sample ?? writeSamples[`${route.method} ${plainPath(route.path)}`];
+  const valid = teamId && write?.body ? await write.body(t.db, personas.teams.own) : undefined;
   if (valid && typeof valid === 'object' && !Array.isArray(valid)) {
     const realPath = await fillPath(route, personas.teams.own, victims);
     for (const [field, value] of Object.entries(valid)) {

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles, courses, trainings, users } from '../../server/db/schema.ts';
 import type { DeclaredRoute } from '../../server/http/route-table.ts';
-import { createUser } from './helpers.ts';
+import { createUser, demo } from './helpers.ts';
 
 /** The team a call is about: its id, a member of it and one of its trainings. */
 export type TeamTarget = { teamId: string; memberId: string; trainingId: string };
@@ -182,4 +182,21 @@ export const teamLeadSamples: Record<string, Sample> = {
   'PATCH /api/v1/course-assignment/:trainingId': { body: trainingBody },
   'POST /api/v1/course-assignment/:trainingId/reassign': { body: async () => ({ deadline: null }) },
   'POST /api/v1/course-assignment/:trainingId/resend-email': {},
+};
+
+/**
+ * Valid requests of the other writes that take a body and name no record in their path, for the
+ * malformed-input test to spoil one field at a time.
+ */
+export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = {
+  'POST /api/v1/login': { body: async () => ({ email: demo.admin.email, password: demo.admin.password }) },
+  'POST /api/v1/forget-password': { body: async () => ({ email: demo.lead.email }) },
+  'POST /api/v1/reset-password': {
+    body: async () => ({
+      token: 'a'.repeat(64),
+      newPassword: 'Matrix-pass-1',
+      confirmPassword: 'Matrix-pass-1',
+    }),
+  },
+  'POST /api/v1/team/set-default-Team': { body: async (_db, target) => ({ defaultTeamId: target.teamId }) },
 };
