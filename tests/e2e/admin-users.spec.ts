@@ -4,6 +4,7 @@ import { adminMessages } from '../../contract/admin-list.ts';
 import { parseCsv } from '../../contract/csv.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
+import type { RoleDetail, RoleModule } from '../../contract/roles.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import {
   type PublishedProfileField,
@@ -59,6 +60,16 @@ async function adminApi(request: APIRequestContext) {
         },
       });
       expect(response.status()).toBe(200);
+    },
+    post: async <T>(path: string, data: unknown) => {
+      const response = await request.post(`/api/v1${path}`, { headers, data });
+      expect(response.status()).toBe(201);
+      return ((await response.json()) as ApiSuccess<T>).results;
+    },
+    get: async <T>(path: string) => {
+      const response = await request.get(`/api/v1${path}`, { headers });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as ApiSuccess<T>).results;
     },
     lookup: async (path: string) => {
       const response = await request.get(`/api/v1${path}`, { headers });
@@ -371,4 +382,68 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
   for (const field of required) {
     expect(ada?.[header?.indexOf(field.name) ?? -1]).toBe([sampleValue(field, `${run}1`)].flat().join(';'));
   }
+});
+
+test('a role that may only view users sees the list without the actions it may not take', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const run = Date.now().toString(36);
+  const modules = await api.get<RoleModule[]>('/administrator-role/module-submodule');
+  const users = modules
+    .flatMap((module) => module.submodules)
+    .find((submodule) => submodule.slug === 'users');
+  if (!users) throw new Error('The users submodule is seeded');
+  const role = await api.post<RoleDetail>('/administrator-role', {
+    name: `Users viewer ${run}`,
+    permissions: [{ submoduleId: users._id, view: true }],
+  });
+  const [level] = await api.lookup('/membership');
+  const [group] = await api.lookup('/user-group/info');
+  const [membershipRole] = await api.lookup('/role');
+  const required = (await api.profileFields()).filter((field) => field.required);
+  const viewer = { email: `viewer.${run}@example.com`, password: 'viewer1' };
+  const created = await api.post<UserDetail>('/user', {
+    firstName: 'View',
+    lastName: `Only${run}`,
+    ...viewer,
+    confirmPassword: viewer.password,
+    membershipId: level?._id,
+    groupId: [group?._id],
+    roleId: [membershipRole?._id],
+    adminstrativeRoleId: role._id,
+    profileFields: Object.fromEntries(required.map((field) => [field._id, sampleValue(field, run)])),
+  });
+
+  await signIn(page, viewer);
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await page.goto(`/app/user-management/users?search=${encodeURIComponent(viewer.email)}`);
+  const row = rowOf(page, viewer.email);
+  await expect(row).toContainText(`View Only${run}`);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add User' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await expect(row.getByRole('switch', { name: `Enabled: View Only${run}` })).toBeDisabled();
+
+  // Opened by its address, the form says so and offers nothing to send.
+  await page.goto('/app/user-management/users/add');
+  await expect(page.getByText('Your role may not add users.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await page.goto(`/app/user-management/users/edit/${created._id}`);
+  await expect(page.getByText('Your role may view this user but not change it.')).toBeVisible();
+  await expect(page.getByLabel('Email*')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+
+  // The server is the gate: the same role's change through the API is refused and writes nothing.
+  const login = await request.post('/api/v1/login', { data: viewer });
+  const session = ((await login.json()) as ApiSuccess<LoginResult>).results;
+  if (!('token' in session)) throw new Error('The viewer must not need a password reset');
+  const refusedEdit = await request.post(`/api/v1/user/${created._id}`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(refusedEdit.status()).toBe(403);
+  expect((await api.detail(created._id)).status).toBe(true);
 });
