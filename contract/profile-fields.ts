@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type AdminRow, adminListQuery, idFilterParam } from './admin-list.ts';
+import { noNul } from './validation.ts';
 
 /** User profile fields (spec: Profile field: name, type, group, option) and their groups and types. */
 export const profileFieldMessages = {
@@ -65,6 +66,7 @@ const name = v.optional(
     v.trim(),
     v.nonEmpty(profileFieldMessages.nameRequired),
     v.maxLength(100, profileFieldMessages.nameTooLong),
+    noNul,
   ),
   '',
 );
@@ -84,6 +86,7 @@ const option = v.optional(
         v.trim(),
         v.nonEmpty(profileFieldMessages.optionRequired),
         v.maxLength(200, profileFieldMessages.optionTooLong),
+        noNul,
       ),
       profileFieldMessages.optionRequired,
     ),

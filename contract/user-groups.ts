@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { type AdminRow, adminListQuery } from './admin-list.ts';
 import type { Paged } from './envelope.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
+import { noNul } from './validation.ts';
 
 /** User groups (spec: Group: name; membership action create (add) or delete). */
 export const userGroupMessages = {
@@ -42,6 +43,7 @@ const name = v.optional(
     v.trim(),
     v.nonEmpty(userGroupMessages.nameRequired),
     v.maxLength(100, userGroupMessages.nameTooLong),
+    noNul,
   ),
   '',
 );

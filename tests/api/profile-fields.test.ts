@@ -139,6 +139,15 @@ describe('profile fields', () => {
       body: { name: 'x'.repeat(5000), type: 'text', group: groupId },
     });
     expect(huge.body.errors.name).toBe(profileFieldMessages.nameTooLong);
+    const nul = await t.call('POST', p.list, {
+      token: admin,
+      body: { name: 'Size\u0000', type: 'select', group: groupId, option: ['S\u0000'] },
+    });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toMatchObject({
+      name: messages.invalidCharacters,
+      'option.0': messages.invalidCharacters,
+    });
     const malformed = await t.call('POST', p.list, {
       token: admin,
       rawBody: '[1,2',

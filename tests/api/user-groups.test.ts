@@ -65,6 +65,9 @@ describe('user groups', () => {
           : userGroupMessages.nameRequired,
       );
     }
+    const nul = await t.call('POST', p.list, { token: admin, body: { name: 'Night\u0000Shift' } });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors.name).toBe(messages.invalidCharacters);
     const malformed = await t.call('POST', p.list, {
       token: admin,
       rawBody: '{"name":',

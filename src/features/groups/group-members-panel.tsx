@@ -1,6 +1,6 @@
 import { FIRST_PAGE, SEARCH_DEBOUNCE_MS } from '@contract/constants';
 import type { GroupMember, GroupMembersQuery } from '@contract/user-groups';
-import { ActionIcon, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUserMinus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,8 @@ const fullName = (member: GroupMember) => `${member.firstName} ${member.lastName
 /** The members of one group: paged and searchable, with users added by a picker and removed after a confirm. */
 export function GroupMembersPanel({ groupId, groupName }: { groupId: string; groupName: string }) {
   const canEdit = useCan('users-group', 'edit');
+  // The picker searches GET /user; without leave to view users its 403 would end the session.
+  const canPickUsers = useCan('users', 'view');
   const [query, setQuery] = useState<GroupMembersQuery>({ page: FIRST_PAGE, limit: 10, search: '' });
   const [text, setText] = useState('');
   const [removing, setRemoving] = useState<GroupMember | null>(null);
@@ -32,7 +34,12 @@ export function GroupMembersPanel({ groupId, groupName }: { groupId: string; gro
       <Title order={3} size="h5">
         Members
       </Title>
-      {canEdit && (
+      {canEdit && !canPickUsers && (
+        <Text size="sm" c="dimmed">
+          Adding members needs permission to view users.
+        </Text>
+      )}
+      {canEdit && canPickUsers && (
         <SearchablePagedSelect
           label="Add member"
           placeholder="Search users"
