@@ -225,6 +225,18 @@ async function callsFor(route: DeclaredRoute, teamId: string | undefined): Promi
   const valid = teamId && write?.body ? await write.body(t.db, personas.teams.own) : undefined;
   if (valid && typeof valid === 'object' && !Array.isArray(valid)) {
     const realPath = await fillPath(route, personas.teams.own, victims);
+    // A password and its confirmation spoiled alike, so the two still match.
+    const paired = Object.keys(valid).filter((field) => /password/i.test(field));
+    if (paired.length === 2) {
+      const spoiled = Object.fromEntries(
+        paired.map((field) => [field, `${(valid as Record<string, string>)[field]}\u0000`]),
+      );
+      calls.push({
+        label: `valid body but ${paired.join(' and ')} end in NUL`,
+        path: realPath,
+        body: { ...valid, ...spoiled },
+      });
+    }
     for (const [field, value] of Object.entries(valid)) {
       for (const spoiled of spoil(value)) {
         calls.push({
@@ -254,6 +266,25 @@ describe('malformed input', () => {
     await t.db.execute(sql`update teams set title = 'Growth Team' where title = 'Growth Team '`);
     expect(changed).toEqual(['teams']);
     expect(changedTables(before, await snapshot(t))).toEqual([]);
+  });
+
+  it('spoils requests that are valid as sent', async () => {
+    // Sent after nothing else, so each answer is the sample's own; 422 would mean the spoiled
+    // variants above were refused for a reason other than the field they spoil.
+    const answers: string[] = [];
+    for (const route of declaredRoutes(t.app)) {
+      const key = `${route.method} ${plainPath(route.path)}`;
+      const sample = teamLeadSamples[key] ?? writeSamples[key];
+      if (!sample?.body) continue;
+      const path = await fillPath(route, personas.teams.own, victims);
+      const response = await t.call(route.method, path, {
+        token: personas.tokens.admin,
+        body: await sample.body(t.db, personas.teams.own),
+      });
+      answers.push(`${key} ${response.status === 422 ? JSON.stringify(response.body.errors) : 'valid'}`);
+    }
+    expect(answers.length).toBeGreaterThan(10);
+    expect(answers.filter((answer) => !answer.endsWith(' valid'))).toEqual([]);
   });
 
   it('answers every malformed request with a 4xx and a message, never a 5xx, and writes nothing', async () => {
