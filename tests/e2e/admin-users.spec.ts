@@ -9,6 +9,7 @@ import type { LoginResult } from '../../contract/session.ts';
 import {
   type PublishedProfileField,
   USER_CSV_COLUMNS,
+  USER_IMPORT_REQUIRED_COLUMNS,
   type UserDetail,
   type UserRow,
   userMessages,
@@ -332,6 +333,16 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
   await page.goto('/app/user-management/users');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+  // The template names every column the import reads, the published profile fields included.
+  const templateHref = await dialog.getByRole('link', { name: 'Download the template' }).getAttribute('href');
+  const template = parseCsv(decodeURIComponent(templateHref?.split(',')[1] ?? ''));
+  expect(template.records).toEqual([
+    [
+      ...USER_IMPORT_REQUIRED_COLUMNS,
+      'administrativeRole',
+      ...(await api.profileFields()).map((field) => field.name),
+    ],
+  ]);
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByLabel('CSV file').click();
   await (await chooser).setFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

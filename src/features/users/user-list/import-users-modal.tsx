@@ -1,24 +1,32 @@
+import { csvField } from '@contract/csv';
 import { paths } from '@contract/paths';
 import {
+  type PublishedProfileField,
   USER_IMPORT_MAX_BYTES,
   USER_IMPORT_REQUIRED_COLUMNS,
   type UserImportInput,
   type UserImportReport,
 } from '@contract/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, isQueued } from '@/lib/api-client';
 import { CsvImportModal } from '@/ui/csv-import/csv-import-modal';
 import type { ImportReportRow } from '@/ui/csv-import/import-report';
 import type { CsvPart } from '@/ui/csv-import/split-csv';
-import { userKeys } from '../queries';
+import { publishedProfileFieldsOptions, userKeys } from '../queries';
 
 /** Rows per request: small enough for the bar to move on a big file, well under the server's cap. */
 const ROWS_PER_PART = 100;
 
-const TEMPLATE = {
-  fileName: 'users-template.csv',
-  csv: `${[...USER_IMPORT_REQUIRED_COLUMNS, 'administrativeRole'].join(',')}\r\n`,
-};
+/** The header line to start from: the columns the import reads, the published profile fields last. */
+function templateOf(fields: readonly PublishedProfileField[] | undefined) {
+  const columns = [
+    ...USER_IMPORT_REQUIRED_COLUMNS,
+    'administrativeRole',
+    ...(fields ?? []).map((field) => field.name),
+  ];
+  return { fileName: 'users-template.csv', csv: `${columns.map(csvField).join(',')}\r\n` };
+}
 
 function useImportPart() {
   return useMutation({
@@ -46,6 +54,9 @@ function useImportPart() {
 export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const importPart = useImportPart();
+  const fields = useQuery(publishedProfileFieldsOptions()).data;
+  const required = (fields ?? []).filter((field) => field.required).map((field) => field.name);
+  const template = useMemo(() => templateOf(fields), [fields]);
   return (
     <CsvImportModal
       title="Import CSV"
@@ -55,11 +66,12 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
         <>
           A CSV file whose first line names the columns firstName, lastName, email, membership (a membership
           level), roles and groups (names separated by ;), and optionally administrativeRole and a column per
-          profile field. A file exported here can be imported again. Each new user is mailed a link to set a
-          password.
+          profile field, named as the field
+          {required.length > 0 ? ` (${required.join(', ')} must be filled)` : ''}. A file exported here can be
+          imported again. Each new user is mailed a link to set a password.
         </>
       }
-      template={TEMPLATE}
+      template={template}
       size={ROWS_PER_PART}
       // Inside JSON a quote or line break takes two bytes, so half the cap keeps a part under it.
       maxBytes={USER_IMPORT_MAX_BYTES / 2}

@@ -30,7 +30,7 @@ function FilterSelect({ label, value, choices, onChange }: FilterSelectProps) {
       clearable
       searchable
       nothingFoundMessage="Nothing found."
-      w={190}
+      w={150}
     />
   );
 }
