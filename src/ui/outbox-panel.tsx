@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type OutboxSummary, postToOutbox, useOutbox } from '@/lib/outbox';
 import { ageOf } from '@/lib/outbox-headers';
+import { canEdit } from '../../sw/outbox/protocol.ts';
 import { openConfirm } from './confirm-host';
+import { OutboxEditForm } from './outbox-edit-form';
 
 const statusLabel: Record<OutboxSummary['status'], { label: string; color: string }> = {
   pending: { label: 'Pending', color: 'yellow' },
@@ -23,7 +25,15 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function OutboxEntryRow({ entry, now }: { entry: OutboxSummary; now: number }) {
+function OutboxEntryRow({
+  entry,
+  now,
+  onEdit,
+}: {
+  entry: OutboxSummary;
+  now: number;
+  onEdit: (seq: number) => void;
+}) {
   const status = statusLabel[entry.status];
   const queryClient = useQueryClient();
   // A discarded change never reaches the server: what the screens showed of it is replaced by a refetch.
@@ -62,6 +72,11 @@ function OutboxEntryRow({ entry, now }: { entry: OutboxSummary; now: number }) {
             Retry
           </Button>
         ) : null}
+        {canEdit(entry) ? (
+          <Button size="xs" variant="light" color="gray" onClick={() => onEdit(entry.seq)}>
+            Edit
+          </Button>
+        ) : null}
         <Button size="xs" variant="subtle" color="red" onClick={() => openConfirm('delete', discard)}>
           Discard
         </Button>
@@ -74,8 +89,26 @@ function OutboxEntryRow({ entry, now }: { entry: OutboxSummary; now: number }) {
 export function OutboxPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { entries, paused } = useOutbox();
   const now = useNow(opened);
+  const [editing, setEditing] = useState<number | null>(null);
+  const edited = entries.find((entry) => entry.seq === editing);
+  const close = () => {
+    setEditing(null);
+    onClose();
+  };
+  if (edited) {
+    return (
+      <Drawer opened={opened} onClose={close} position="right" title={`Edit change: ${edited.action}`}>
+        {edited.lastError ? (
+          <Text size="sm" c="red.7" mb="sm">
+            {edited.lastError}
+          </Text>
+        ) : null}
+        <OutboxEditForm seq={edited.seq} onClose={() => setEditing(null)} />
+      </Drawer>
+    );
+  }
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Offline changes">
+    <Drawer opened={opened} onClose={close} position="right" title="Offline changes">
       {paused ? (
         <Text size="sm" c="orange.8" mb="sm">
           Sign in again to send these changes.
@@ -88,7 +121,7 @@ export function OutboxPanel({ opened, onClose }: { opened: boolean; onClose: () 
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Offline changes">
           {entries.map((entry) => (
-            <OutboxEntryRow key={entry.seq} entry={entry} now={now} />
+            <OutboxEntryRow key={entry.seq} entry={entry} now={now} onEdit={setEditing} />
           ))}
         </Stack>
       )}

@@ -56,3 +56,9 @@ export type OutboxBroadcast =
 /** The answer a page gets for a change that is kept for later. */
 export type QueuedAnswer = { queued: true; message: string; clientId: string | null };
 export const QUEUED_MESSAGE = 'Saved offline. It will be sent when the connection is back.';
+
+/** Whether a change may still be edited: refused by the server, or never sent. A change sent without
+ * an answer may have been applied, and must go again as it was. */
+export function canEdit(entry: Pick<OutboxSummary, 'status' | 'attempts'>): boolean {
+  return entry.status === 'failed' || (entry.status === 'pending' && entry.attempts === 0);
+}

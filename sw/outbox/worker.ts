@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { get as idbGet, createStore as idbStore } from 'idb-keyval';
 import {
+  canEdit,
   OUTBOX_CHANNEL,
   OUTBOX_HEADERS,
   type OutboxBroadcast,
@@ -259,9 +260,16 @@ async function onCommand(command: OutboxCommand) {
     case 'outbox:edit': {
       const entry = await getEntry(command.seq);
       if (!entry) break;
+      // A sent change whose answer never came may have been applied: its body stays as the server
+      // may have seen it, so the repeat gets the first answer. Only a refused or unsent one is edited.
+      if (command.type === 'outbox:edit' && !canEdit(entry)) break;
       const edited =
         command.type === 'outbox:edit' ? { body: command.body, contentType: command.contentType } : {};
-      await putEntry({ ...entry, ...edited, status: 'pending', nextAttemptAt: 0, lastError: null });
+      // The server keeps its answer per Idempotency-Key, refusals too: a refused change sent again
+      // (corrected, or as it was once the conflict is gone) is a new request under a new key.
+      // A refusal wrote nothing, so nothing can be applied twice.
+      const key = entry.status === 'failed' ? crypto.randomUUID() : entry.key;
+      await putEntry({ ...entry, ...edited, key, status: 'pending', nextAttemptAt: 0, lastError: null });
       break;
     }
     case 'outbox:discard':

@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Paged } from '../../contract/envelope.ts';
+import { memberMessages } from '../../contract/member.ts';
+import type { OrganizationList, TeamMemberCard } from '../../contract/team-dashboard.ts';
+import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
+import { leadApi, QUEUED } from './support/outbox.ts';
+
+const pendingButton = (page: Page) => page.getByRole('button', { name: /^Pending changes:/ });
+
+test('a change refused on replay is edited with its stored values, retried and then taken by the server', async ({
+  page,
+  context,
+  request,
+}) => {
+  const api = await leadApi(request);
+  const organizations = await api.get<OrganizationList>('/team/team-lead');
+  const growth = organizations.data.find((team) => team.title === 'Growth Team');
+  if (!growth) throw new Error('The seed has the Growth Team');
+  const stamp = Date.now();
+  const taken = `taken.${stamp}@example.com`;
+  const fixed = `fixed.${stamp}@example.com`;
+  const search = (email: string) =>
+    api.get<Paged<TeamMemberCard>>(
+      `/team/member-list/${growth._id}?page=1&search=${encodeURIComponent(email)}`,
+    );
+
+  await signIn(page, LEAD);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await waitForServiceWorker(page);
+  await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
+  await expect(page.getByRole('region', { name: 'Team members' }).getByRole('article').first()).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.goto(`/user-portal/team-dashboard/members/add/${growth._id}`);
+  await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
+  await page.getByLabel('First Name*').fill('Edna');
+  await page.getByLabel('Last Name*').fill(`Edit${stamp}`);
+  await page.getByLabel('Email*').fill(taken);
+  await page.getByLabel('Password*', { exact: true }).fill('secret12');
+  await page.getByLabel('Confirm Password*').fill('secret12');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(QUEUED).first()).toBeVisible();
+  await expect(pendingButton(page)).toHaveText('Pending changes: 1');
+
+  // Meanwhile someone else takes the email: the queued create is refused when it is replayed.
+  const other = await api.postMultipart('/user-portal/add-user', {
+    firstName: 'Other',
+    lastName: `Taker${stamp}`,
+    email: taken,
+    password: 'secret12',
+    confirmPassword: 'secret12',
+    teamId: growth._id,
+  });
+  expect(other.status()).toBe(201);
+
+  await context.setOffline(false);
+  await expect(pendingButton(page)).toHaveText('Pending changes: 0 · Failed: 1', { timeout: 20_000 });
+  await pendingButton(page).click();
+  const panel = page.getByRole('dialog', { name: 'Offline changes' });
+  const entry = panel.getByRole('listitem', { name: `Add member: Edna Edit${stamp}` });
+  await expect(entry).toContainText('Failed');
+  await expect(entry).toContainText(memberMessages.duplicateEmail);
+
+  // Edit opens the change with the values it was stored with.
+  await entry.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit change: Add member' });
+  await expect(editor).toContainText(memberMessages.duplicateEmail);
+  const form = editor.getByRole('form', { name: 'Edit change' });
+  await expect(form.getByLabel('First name')).toHaveValue('Edna');
+  await expect(form.getByLabel('Last name')).toHaveValue(`Edit${stamp}`);
+  await expect(form.getByLabel('Email')).toHaveValue(taken);
+  // Ids are not offered for editing: they name the records, they are not the person's input.
+  await expect(form.getByLabel('Team id')).toHaveCount(0);
+  await form.getByLabel('Email').fill(fixed);
+  await form.getByRole('button', { name: 'Save and retry' }).click();
+
+  // Retried with the correction: the server takes it and the outbox is empty.
+  await expect(panel.getByText('No changes waiting.')).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(pendingButton(page)).toHaveCount(0);
+  const created = await search(fixed);
+  expect(created.data.map((card) => [card.firstName, card.lastName, card.email])).toEqual([
+    ['Edna', `Edit${stamp}`, fixed],
+  ]);
+  // The email that was taken still belongs to the other member only.
+  expect((await search(taken)).data.map((card) => card.lastName)).toEqual([`Taker${stamp}`]);
+});
