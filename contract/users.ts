@@ -3,6 +3,7 @@ import { type AdminRow, adminListQuery, idFilterParam, statusParam } from './adm
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
 import { searchParam } from './list-query.ts';
+import { noNul } from './validation.ts';
 
 /**
  * The Users administration (spec 2 `/app/user-management/users`, 4 user form, 5 messages, 7 `/user`).
@@ -123,8 +124,8 @@ export type PublishedProfileField = {
 
 export const PROFILE_VALUE_MAX = 1000;
 const profileValue = v.union([
-  v.pipe(v.string(), v.maxLength(PROFILE_VALUE_MAX, userMessages.profileFieldTooLong)),
-  v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(50)),
+  v.pipe(v.string(), v.maxLength(PROFILE_VALUE_MAX, userMessages.profileFieldTooLong), noNul),
+  v.pipe(v.array(v.pipe(v.string(), v.maxLength(200), noNul)), v.maxLength(50)),
 ]);
 const profileValues = v.optional(
   v.pipe(
@@ -159,7 +160,7 @@ export function profileValueErrors(
 }
 
 const required = (message: string, max = 100) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max)), '');
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max), noNul), '');
 const idList = (message: string) =>
   v.optional(
     v.pipe(
@@ -175,6 +176,7 @@ const password = v.pipe(
   v.nonEmpty(userMessages.passwordRequired),
   v.minLength(MIN_PASSWORD_LENGTH, userMessages.passwordMin),
   v.maxLength(200),
+  noNul,
 );
 const confirmPassword = v.pipe(
   v.string(userMessages.confirmPasswordRequired),
@@ -298,6 +300,7 @@ export const userImportSchema = v.object({
       v.string(userMessages.importCsvRequired),
       v.nonEmpty(userMessages.importCsvRequired),
       v.maxLength(USER_IMPORT_MAX_BYTES, 'The file is too large.'),
+      noNul,
     ),
     '',
   ),

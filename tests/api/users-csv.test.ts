@@ -264,6 +264,11 @@ describe('POST /user/batch', () => {
         userMessages.importTooMany,
       ],
       [{ csv: '' }, 422, userMessages.importCsvRequired],
+      [
+        { csv: `${header}\r\na\u0000b,B,nul@example.com,Gold,Growth,Sales,,E-1\r\n` },
+        422,
+        messages.invalidCharacters,
+      ],
       [{ csv: 42 }, 422, userMessages.importCsvRequired],
       [{}, 422, userMessages.importCsvRequired],
       [{ csv: `${header}\r\n`, firstRow: 1 }, 422, undefined],

@@ -79,6 +79,30 @@ describe('bulk enable, disable and delete', () => {
     expect(await statusOf(ids)).toEqual({ [ids[0] as string]: true, [ids[1] as string]: true });
   });
 
+  it('works behind the Idempotency-Key store, which reads the body first', async () => {
+    const ids = [await newUser()];
+    const headers = { 'Idempotency-Key': 'users-bulk-disable-1' };
+    const first = await t.call('POST', paths.userBulkDisable, {
+      token: admin,
+      body: { bulkId: ids },
+      headers,
+    });
+    expect(first.status).toBe(200);
+    const again = await t.call('POST', paths.userBulkDisable, {
+      token: admin,
+      body: { bulkId: ids },
+      headers,
+    });
+    expect(again.status).toBe(200);
+    expect(await statusOf(ids)).toEqual({ [ids[0] as string]: false });
+    const self = await t.call('POST', paths.userBulkDisable, {
+      token: admin,
+      body: { bulkId: [adminId] },
+      headers: { 'Idempotency-Key': 'users-bulk-disable-2' },
+    });
+    expect(self.status).toBe(409);
+  });
+
   it('deletes every selected user', async () => {
     const ids = [await newUser(), await newUser()];
     const response = await t.call('DELETE', paths.userBulkDelete, { token: admin, body: { bulkId: ids } });

@@ -146,6 +146,12 @@ describe('POST /user', () => {
       body: validUser(l, { email: "<script>'; drop table users;--@x" }),
     });
     expect(html.status).toBe(422);
+    const nul = await t.call('POST', paths.users, {
+      token: admin,
+      body: validUser(l, { email: 'nul@example.com', firstName: 'a\u0000b' }),
+    });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toEqual({ firstName: messages.invalidCharacters });
     expect(await userCount()).toBe(before);
   });
 });
