@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drain, type ReplayDeps, type ReplayEvent } from '../../../sw/outbox/replay.ts';
+import { drain, type ReplayDeps, type ReplayEvent, rewriteEntry } from '../../../sw/outbox/replay.ts';
 import type { OutboxEntry } from '../../../sw/outbox/store.ts';
 
 const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -205,5 +205,24 @@ describe('drain', () => {
     w.store.set(1, { ...(w.store.get(1) as OutboxEntry), nextAttemptAt: 0 });
     expect(await drain(w.deps)).toEqual({ state: 'drained' });
     expect(w.store.size).toBe(0);
+  });
+
+  it('tells the worker which server id an offline create got, for changes stored after it was answered', async () => {
+    const create = entry(1, { url: '/api/v1/user-portal/add-user', clientId: CLIENT_ID });
+    const w = world([create], () => ({
+      status: 201,
+      body: { message: 'added', results: { _id: SERVER_ID } },
+    }));
+    const mapped: [string, string][] = [];
+    w.deps.mapped = (clientId, serverId) => mapped.push([clientId, serverId]);
+    await drain(w.deps);
+    expect(mapped).toEqual([[CLIENT_ID, SERVER_ID]]);
+    const late = entry(2, {
+      method: 'DELETE',
+      body: new TextEncoder().encode(`{"bulkId":["${CLIENT_ID}"]}`).buffer,
+    });
+    expect(new TextDecoder().decode(rewriteEntry(late, CLIENT_ID, SERVER_ID).body as ArrayBuffer)).toBe(
+      `{"bulkId":["${SERVER_ID}"]}`,
+    );
   });
 });
