@@ -1,6 +1,7 @@
 import type { TeamDetail } from '@contract/teams';
-import { Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import type { TeamFormValues } from './form-values';
 import { TeamFields } from './team-fields';
@@ -22,14 +23,18 @@ const texts = {
 export function TeamFormView({ initialValues, record, reload }: TeamFormViewProps) {
   const navigate = useNavigate();
   const form = useTeamForm({ initialValues, teamId: record?._id, reload });
-  const text = texts[record ? 'edit' : 'add'];
+  const mode = record ? 'edit' : 'add';
+  const text = texts[mode];
+  // Opened by its address without the permission: the form is shown but not sent, since the
+  // server's 403 would end the session.
+  const allowed = useCan('users-team', mode);
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void form.handleSubmit();
+        if (allowed) void form.handleSubmit();
       }}
     >
       <nav aria-label="Breadcrumb">
@@ -41,8 +46,18 @@ export function TeamFormView({ initialValues, record, reload }: TeamFormViewProp
         </Breadcrumbs>
       </nav>
       <PageTitle>{text.title}</PageTitle>
+      {!allowed && (
+        <Alert color="gray" mb="md">
+          {mode === 'add'
+            ? 'Your role may not add teams.'
+            : 'Your role may view this team but not change it.'}
+        </Alert>
+      )}
       <Paper withBorder p="lg" radius="md">
-        <TeamFields form={form} record={record} />
+        {/* A disabled fieldset disables every input inside it, the selects' included. */}
+        <fieldset disabled={!allowed} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <TeamFields form={form} record={record} />
+        </fieldset>
       </Paper>
       {/* Below the fields: the toasts at the top right would cover buttons placed there. */}
       <Group gap="sm" justify="flex-end" mt="md">
@@ -56,9 +71,11 @@ export function TeamFormView({ initialValues, record, reload }: TeamFormViewProp
               >
                 Cancel
               </Button>
-              <Button type="submit" loading={submitting}>
-                {text.submit}
-              </Button>
+              {allowed && (
+                <Button type="submit" loading={submitting}>
+                  {text.submit}
+                </Button>
+              )}
             </>
           )}
         </form.Subscribe>
