@@ -4,7 +4,10 @@ import { profileFieldGroups, profileFields, userGroupMembers, userGroups, users 
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Profile fields of a fresh install, by group; the published ones show on the user form. */
+/**
+ * Profile fields of a fresh install, by group; the published ones show on the user form. None is
+ * required, so a demo user can still be added or imported with the basic fields alone.
+ */
 const profileFieldsToSeed = [
   {
     group: 'Personal Details',
@@ -17,7 +20,7 @@ const profileFieldsToSeed = [
   {
     group: 'Work Details',
     fields: [
-      { name: 'Employee Number', type: 'text', status: true, required: true },
+      { name: 'Employee Number', type: 'text', status: true },
       { name: 'Years of Experience', type: 'number', status: true },
       {
         name: 'Certifications',
@@ -56,7 +59,6 @@ export async function seedAdminGroups(tx: Transaction): Promise<void> {
         type: field.type,
         groupId: group.id,
         options: 'options' in field ? [...field.options] : [],
-        required: 'required' in field ? field.required : false,
         status: field.status,
       })),
     );
