@@ -37,7 +37,7 @@ const ids = (message: string, max = MAX_CHOICES) =>
     v.pipe(
       v.array(v.pipe(v.string(message), v.uuid(message)), message),
       v.minLength(1, message),
-      v.maxLength(max),
+      v.maxLength(max, `Select at most ${max}.`),
     ),
     [],
   );
