@@ -3,6 +3,7 @@ import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
 import { type StatusWords, statusFilterOptions } from './status-words';
 
@@ -33,7 +34,12 @@ export function ListToolbar({ search, status, words, onSearch, onStatus, filters
     setShown(search);
     if (search !== sent.current) setText(search);
   }
+  const router = useRouter();
   const sendSearch = useDebouncedCallback((value: string) => {
+    // Opening a row's form starts a navigation while this list is still shown (its loader runs
+    // first); a search sent now would navigate back to the list and cancel it.
+    const { location, resolvedLocation } = router.state;
+    if (resolvedLocation && location.pathname !== resolvedLocation.pathname) return;
     sent.current = value.trim();
     onSearch(sent.current);
   }, SEARCH_DEBOUNCE_MS);
