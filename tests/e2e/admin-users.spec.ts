@@ -72,7 +72,8 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
 
   await page.getByLabel('First Name*').fill('Grace');
   await page.getByLabel('Last Name*').fill(`Hopper${run}`);
-  await page.getByLabel('Email*').fill(email);
+  // A taken email first: the server's refusal shows under Email and nothing is created.
+  await page.getByLabel('Email*').fill(ADMIN.email);
   await page.getByLabel('Password*', { exact: true }).fill('secret1');
   await page.getByLabel('Confirm Password*').fill('secret2');
   await expect(page.getByText(userMessages.passwordMismatch, { exact: true })).toBeVisible();
@@ -80,6 +81,12 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await choose(page, 'Membership Level*', 'Gold');
   await choose(page, 'User Group*', 'Sales');
   await choose(page, 'Membership Role*', 'Growth');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(userMessages.duplicateEmail, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/users\/add$/);
+  expect(await api.users(`Hopper${run}`)).toEqual([]);
+  await page.getByLabel('Email*').fill(email);
+  await expect(page.getByText(userMessages.duplicateEmail, { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/app\/user-management\/users$/);
   await expect(toast(page, adminMessages.created)).toBeVisible();
