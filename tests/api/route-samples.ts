@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles, courses, trainings, users } from '../../server/db/schema.ts';
 import type { DeclaredRoute } from '../../server/http/route-table.ts';
-import { createUser, demo } from './helpers.ts';
+import { createUser } from './helpers.ts';
 
 /** The team a call is about: its id, a member of it and one of its trainings. */
 export type TeamTarget = { teamId: string; memberId: string; trainingId: string };
@@ -90,12 +90,12 @@ export async function fillPath(route: DeclaredRoute, target: TeamTarget, victims
 }
 
 let serial = 0;
-const uniqueEmail = () => {
+export const uniqueEmail = () => {
   serial += 1;
   return `matrix-${serial}-${randomUUID().slice(0, 8)}@example.com`;
 };
 
-async function enabledCourse(db: Database): Promise<string> {
+export async function enabledCourse(db: Database): Promise<string> {
   const [course] = await db
     .select({ id: courses.id })
     .from(courses)
@@ -183,75 +183,3 @@ export const teamLeadSamples: Record<string, Sample> = {
   'POST /api/v1/course-assignment/:trainingId/reassign': { body: async () => ({ deadline: null }) },
   'POST /api/v1/course-assignment/:trainingId/resend-email': {},
 };
-
-/**
- * Valid requests of the other writes that take a body and name no record in their path, for the
- * malformed-input test to spoil one field at a time.
- */
-export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = {
-  'POST /api/v1/login': { body: async () => ({ email: demo.admin.email, password: demo.admin.password }) },
-  'POST /api/v1/forget-password': { body: async () => ({ email: demo.lead.email }) },
-  'POST /api/v1/reset-password': {
-    body: async () => ({
-      token: 'a'.repeat(64),
-      newPassword: 'Matrix-pass-1',
-      confirmPassword: 'Matrix-pass-1',
-    }),
-  },
-  'POST /api/v1/team/set-default-Team': { body: async (_db, target) => ({ defaultTeamId: target.teamId }) },
-  // The administration's creates, each with every field its form sends.
-  'POST /api/v1/user': {
-    body: async (db) => ({
-      groupId: [await firstId(db, 'user_groups')],
-      roleId: [await firstId(db, 'membership_roles')],
-      membershipId: await firstId(db, 'membership_levels'),
-      firstName: 'Matrix',
-      lastName: 'User',
-      email: uniqueEmail(),
-      password: 'Matrix-pass-1',
-      confirmPassword: 'Matrix-pass-1',
-      profileFields: await requiredProfileValues(db),
-    }),
-  },
-  'POST /api/v1/user-group': { body: async () => ({ name: 'Matrix group' }) },
-  'POST /api/v1/user-profile-group': { body: async () => ({ name: 'Matrix profile group' }) },
-  'POST /api/v1/administrator-role': {
-    body: async () => ({ name: 'Matrix role', status: true, permissions: [] }),
-  },
-  'POST /api/v1/team': {
-    body: async (db, target) => ({
-      title: 'Matrix team',
-      teamName: 'matrix-team',
-      teamLeadId: [target.memberId],
-      teamMemberType: 'users',
-      teamMembersIds: [target.memberId],
-      assignableGroupId: [await firstId(db, 'user_groups')],
-      assignableCoursesId: [await enabledCourse(db)],
-      membershipRoleId: [await firstId(db, 'membership_roles')],
-      teamMembershipId: await firstId(db, 'membership_levels'),
-    }),
-  },
-};
-
-/** A value for each published, required profile field: its first option, or some text (a date or number for those types). */
-async function requiredProfileValues(db: Database): Promise<Record<string, string | string[]>> {
-  const fields = await queryRows<{ id: string; type: string; options: string[] }>(
-    db,
-    sql`select id, type, options from profile_fields where status and required`,
-  );
-  const value = (field: { type: string; options: string[] }) => {
-    if (field.type === 'checkbox') return field.options.slice(0, 1);
-    if (field.options.length > 0) return field.options[0] as string;
-    return field.type === 'date' ? '2030-01-01' : field.type === 'number' ? '7' : 'Matrix';
-  };
-  return Object.fromEntries(fields.map((field) => [field.id, value(field)]));
-}
-
-async function firstId(db: Database, table: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from ${sql.identifier(table)} order by id limit 1`,
-  );
-  if (!row) throw new Error(`Nothing seeded in ${table}`);
-  return row.id;
-}
