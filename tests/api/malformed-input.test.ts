@@ -23,7 +23,11 @@ import { writeSamples } from './write-samples.ts';
  * back), never a 5xx, and no table may change.
  */
 
-/** Bookkeeping a bad request is meant to write: failed sign-ins count toward the rate limit. */
+/**
+ * Bookkeeping a bad request is meant to write: failed sign-ins count toward the rate limit. The
+ * other bookkeeping tables stay watched: no bad request may open a session (a sign-in with a
+ * spoiled password once did), and no call here sends a valid Idempotency-Key, so none is stored.
+ */
 const WRITTEN_BY_DESIGN = new Set(['rate_limits']);
 
 /** Row count and a digest of the rows of every table, so any insert, update or delete shows. */
