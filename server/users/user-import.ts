@@ -13,23 +13,13 @@ import {
   userMessages,
 } from '../../contract/users.ts';
 import { toFieldErrors } from '../../contract/validation.ts';
-import { unusablePasswordHash } from '../auth/password.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
 import type { Database } from '../db/client.ts';
-import { isUniqueViolation } from '../db/rows.ts';
-import {
-  administratorRoles,
-  membershipLevels,
-  membershipRoles,
-  userGroupMembers,
-  userGroups,
-  userMembershipRoles,
-  userProfileValues,
-  users,
-} from '../db/schema.ts';
+import { administratorRoles, membershipLevels, membershipRoles, userGroups, users } from '../db/schema.ts';
 import type { AppDeps } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
+import { type Accepted, insertImported } from './user-import-write.ts';
 import { userInvitationMail } from './user-invitation-mail.ts';
 
 /** Names in a roles or groups cell, separated by ';'. */
@@ -54,18 +44,6 @@ const importRowSchema = v.object({
   groups: names(userMessages.groupRequired),
   administrativeRole: v.pipe(v.string(), v.trim(), v.maxLength(200)),
 });
-
-type Accepted = {
-  index: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  membershipLevelId: string;
-  administrativeRoleId: string | null;
-  roleIds: string[];
-  groupIds: string[];
-  values: { fieldId: string; value: string | string[] }[];
-};
 
 const refused = (message: string) => new ApiError(422, messages.validationFailed, { csv: message });
 
@@ -222,7 +200,7 @@ export async function importUsers(
     });
   }
 
-  const created = await insertAll(db, accepted);
+  const created = await insertImported(db, accepted);
   for (const user of created) {
     const token = await createResetToken(db, user.id, INVITATION_TTL_MS);
     user.link = `${config.appUrl}/reset-password/${token}`;
@@ -230,46 +208,4 @@ export async function importUsers(
   await mailer.sendMany(created.map((user) => userInvitationMail(user, user.link)));
   const count = results.filter((result) => result.status === 'created').length;
   return { rows: results, created: count, refused: results.length - count };
-}
-
-/** One transaction, one INSERT per table; users get no usable password until they set one. */
-async function insertAll(db: Database, accepted: Accepted[]) {
-  if (accepted.length === 0) return [];
-  try {
-    return await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(users)
-        .values(
-          accepted.map((user) => ({
-            firstName: user.firstName,
-            lastName: user.lastName,
-            email: user.email,
-            passwordHash: unusablePasswordHash(),
-            requirePasswordReset: true,
-            membershipLevelId: user.membershipLevelId,
-            administrativeRoleId: user.administrativeRoleId,
-          })),
-        )
-        .returning({ id: users.id, email: users.email, firstName: users.firstName });
-      const idOf = new Map(inserted.map((row) => [row.email, row.id]));
-      const userId = (user: Accepted) => idOf.get(user.email) as string;
-      await tx
-        .insert(userGroupMembers)
-        .values(
-          accepted.flatMap((user) => user.groupIds.map((groupId) => ({ groupId, userId: userId(user) }))),
-        );
-      await tx
-        .insert(userMembershipRoles)
-        .values(accepted.flatMap((user) => user.roleIds.map((roleId) => ({ roleId, userId: userId(user) }))));
-      const values = accepted.flatMap((user) =>
-        user.values.map((value) => ({ ...value, userId: userId(user) })),
-      );
-      if (values.length > 0) await tx.insert(userProfileValues).values(values);
-      return inserted.map((row) => ({ ...row, link: '' }));
-    });
-  } catch (error) {
-    // An email taken between the check and the insert: nothing of the batch was written.
-    if (isUniqueViolation(error)) throw new ApiError(409, userMessages.duplicateEmail);
-    throw error;
-  }
 }

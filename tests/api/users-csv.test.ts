@@ -49,7 +49,6 @@ describe('GET /user/export', () => {
     expect(header?.slice(USER_CSV_COLUMNS.length)).toEqual(
       published.body.results.map((f: { name: string }) => f.name),
     );
-    expect(header).toContain('Employee Number');
     expect(rows).toHaveLength(await userCount());
     const dates = rows.map((row) => row[8] as string);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -67,9 +66,11 @@ describe('GET /user/export', () => {
     ]);
   });
 
-  it('applies the list filters and the limit', async () => {
+  it('applies the list filters and the limit, with a column per published profile field', async () => {
+    const badge = await profileField(t.db, { name: 'Export badge' });
     const body = validUser(l, {
       email: 'csv.filter@example.com',
+      profileFields: { ...l.requiredFields, [badge]: '=E-1001' },
       groupId: [l.groups.Onboarding as string, l.groups.Sales as string],
       roleId: [l.roles.Empire as string, l.roles.Growth as string],
       membershipId: l.levels.Bronze as string,
@@ -79,7 +80,7 @@ describe('GET /user/export', () => {
       search: 'csv.filter',
       user_group: l.groups.Onboarding as string,
     });
-    expect(rows[0]?.[header?.indexOf('Employee Number') as number]).toBe('E-1001');
+    expect(rows[0]?.[header?.indexOf('Export badge') as number]).toBe("'=E-1001");
     expect(rows.map((row) => row.slice(0, USER_CSV_COLUMNS.length))).toEqual([
       [
         'Ada',
@@ -131,7 +132,7 @@ describe('GET /user/export', () => {
 });
 
 describe('POST /user/batch', () => {
-  // The seed's required published profile field is filled on every row.
+  // Rows also fill the seed's published Employee Number field, read by its column name.
   const header = 'firstName,lastName,email,membership,roles,groups,administrativeRole,Employee Number';
 
   it('creates the valid rows, refuses the others with a reason, and mails each new user a link', async () => {

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages.ts';
+import { paths } from '../../contract/paths.ts';
+import type { UserRow } from '../../contract/users.ts';
+import { users } from '../../server/db/schema.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+
+let t: TestContext;
+let admin: string;
+let l: UserLookups;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login(demo.admin.email, demo.admin.password);
+  l = await userLookups(t.db);
+});
+afterAll(() => t.close());
+
+const list = (query: Record<string, string | number>) =>
+  t.call(
+    'GET',
+    `${paths.users}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    {
+      token: admin,
+    },
+  );
+const userCount = async () =>
+  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+
+describe('GET /user', () => {
+  const rows = (response: { body: { results: { data: UserRow[] } } }) => response.body.results.data;
+
+  it('pages newest first with the total', async () => {
+    const first = await list({ page: 1, limit: 10 });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(messages.listFetched);
+    const total = await userCount();
+    expect(first.body.results).toMatchObject({
+      page: 1,
+      limit: 10,
+      total,
+      totalPages: Math.ceil(total / 10),
+    });
+    expect(rows(first)).toHaveLength(10);
+    const dates = rows(first).map((row) => row.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const second = await list({ page: 2, limit: 10 });
+    expect(rows(second).map((r) => r._id)).not.toContain(rows(first)[0]?._id);
+    const past = await list({ page: 1000, limit: 10 });
+    expect(past.body.results).toMatchObject({ data: [], total });
+  });
+
+  it('falls back to defaults for bad page, limit, status and filters', async () => {
+    const response = await list({ page: 'x', limit: 7, status: 'maybe', user_group: 'nope' });
+    expect(response.status).toBe(200);
+    expect(response.body.results).toMatchObject({ page: 1, limit: 10, total: await userCount() });
+  });
+
+  it('searches first name, last name, "first last" and email, case-insensitively, % literally', async () => {
+    await t.createUser({
+      email: 'zed.search@example.com',
+      password: 'secret12',
+      firstName: 'Zebedee',
+      lastName: 'Quasimodo',
+    });
+    for (const search of ['zebed', 'QUASI', 'Zebedee Quas', 'zed.search@']) {
+      expect(rows(await list({ search })).map((r) => r.email)).toEqual(['zed.search@example.com']);
+    }
+    expect(rows(await list({ search: '%' }))).toEqual([]);
+    expect(rows(await list({ search: "'; drop table users; --" }))).toEqual([]);
+  });
+
+  it('filters by status', async () => {
+    const user = await t.createUser({ email: 'off@example.com', password: 'secret12', status: false });
+    const disabled = rows(await list({ status: 'false', limit: 500 }));
+    expect(disabled.map((r) => r._id)).toContain(user.id);
+    expect(disabled.every((r) => r.status === false)).toBe(true);
+    const enabled = rows(await list({ status: 'true', limit: 500 }));
+    expect(enabled.map((r) => r._id)).not.toContain(user.id);
+    expect(enabled.every((r) => r.status)).toBe(true);
+  });
+
+  it('filters by user group, membership level, membership role and administrator role', async () => {
+    const body = validUser(l, {
+      email: 'filtered@example.com',
+      groupId: [l.groups.Onboarding as string],
+      roleId: [l.roles.Enterprise as string, l.roles.Freedom as string],
+      membershipId: l.levels.Platinum as string,
+      adminstrativeRoleId: l.adminRoles['Content Manager'],
+    });
+    const id = (await t.call('POST', paths.users, { token: admin, body })).body.results._id;
+    const cases: [string, string, (row: UserRow) => boolean][] = [
+      ['user_group', l.groups.Onboarding as string, (row) => row.groups.some((g) => g.name === 'Onboarding')],
+      ['membership', l.levels.Platinum as string, (row) => row.membership?.name === 'Platinum'],
+      [
+        'membership_role',
+        l.roles.Enterprise as string,
+        (row) => row.membershipRoles.some((r) => r.name === 'Enterprise'),
+      ],
+      [
+        'administrative',
+        l.adminRoles['Content Manager'] as string,
+        (row) => row.administrativeRole?.name === 'Content Manager',
+      ],
+    ];
+    for (const [filter, value, holds] of cases) {
+      const found = rows(await list({ [filter]: value, limit: 500 }));
+      expect(found.map((r) => r._id)).toContain(id);
+      expect(found.every(holds)).toBe(true);
+      expect(found.length).toBeLessThan(await userCount());
+    }
+    const combined = rows(
+      await list({
+        user_group: l.groups.Onboarding as string,
+        membership: l.levels.Platinum as string,
+        search: 'filtered',
+      }),
+    );
+    expect(combined.map((r) => r._id)).toEqual([id]);
+    expect(
+      rows(
+        await list({
+          membership_role: l.roles.Enterprise as string,
+          user_group: l.groups.Sales as string,
+          search: 'filtered',
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
