@@ -57,6 +57,19 @@ describe('POST /login', () => {
     expect(unknown.body).toEqual({ message: messages.invalidCredentials });
   });
 
+  it('refuses a password with a NUL character, which the hash would not tell from the password without it', async () => {
+    const before = await t.db.$count(sessions);
+    const response = await t.call('POST', '/login', {
+      body: { email: demo.admin.email, password: `${demo.admin.password}\u0000` },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: messages.validationFailed,
+      errors: { password: messages.invalidCharacters },
+    });
+    expect(await t.db.$count(sessions)).toBe(before);
+  });
+
   it('refuses a disabled account with 403 once the password is right', async () => {
     await t.createUser({ email: 'disabled@example.com', password: 'secret1', status: false });
     const response = await t.call('POST', '/login', {
