@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages.ts';
 import type { Access } from '../../server/http/access.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -122,8 +123,11 @@ describe('authorization matrix', () => {
       `authorization matrix: ${routes.length} routes, ${outcomes.length} calls; ` +
         `refused ${refused.length}, should have been refused ${expectedRefused.length}`,
     );
+    const refusalMessage = { 401: messages.unauthenticated, 403: messages.forbidden } as const;
     const wrong = outcomes.filter((o) =>
-      o.expected === null ? o.status === 401 || o.status === 403 : o.status !== o.expected,
+      o.expected === null
+        ? o.status === 401 || o.status === 403
+        : o.status !== o.expected || o.message !== refusalMessage[o.expected],
     );
     expect(
       wrong.map(
