@@ -128,8 +128,8 @@ async function callsFor(route: DeclaredRoute, teamId: string | undefined): Promi
   if (route.method !== 'GET') {
     calls.push({ label: 'a malformed Idempotency-Key', path, body: {}, headers: { 'idempotency-key': SQL } });
   }
-  // A team-lead route's valid request with one field spoiled, on the team's real records, so
-  // each field's own check is what stands between the request and a write.
+  // A valid request (team-lead routes and the writes in write-samples.ts) with one field spoiled,
+  // on the team's real records, so each field's own check is what stands between it and a write.
   const write = sample ?? writeSamples[`${route.method} ${plainPath(route.path)}`];
   const valid = teamId && write?.body ? await write.body(t.db, personas.teams.own) : undefined;
   if (valid && typeof valid === 'object' && !Array.isArray(valid)) {
@@ -171,8 +171,8 @@ describe('malformed input', () => {
   });
 
   it('spoils requests that are valid as sent', async () => {
-    // Sent after nothing else, so each answer is the sample's own; 422 would mean the spoiled
-    // variants above were refused for a reason other than the field they spoil.
+    // A 422 here would mean the spoiled variants of the next test are refused for a reason other
+    // than the field they spoil, and would prove nothing about that field.
     const answers: string[] = [];
     for (const route of declaredRoutes(t.app)) {
       const key = `${route.method} ${plainPath(route.path)}`;
