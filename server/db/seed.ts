@@ -18,6 +18,8 @@ import {
   userMembershipRoles,
   users,
 } from './schema.ts';
+import { seedAdminGroups } from './seed-admin-groups.ts';
+import { seedAdminTeams } from './seed-admin-teams.ts';
 import {
   adminModules,
   demoAccounts,
@@ -30,8 +32,6 @@ import {
   teamsToSeed,
   userGroupNames,
 } from './seed-data.ts';
-import { seedAdminGroups } from './seed-admin-groups.ts';
-import { seedAdminTeams } from './seed-admin-teams.ts';
 import { seedTraining } from './seed-training.ts';
 
 /** Any constant works; it only keeps two processes starting at once from seeding twice. */
