@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type AdminRow, adminListQuery } from './admin-list.ts';
 import type { PermissionAction } from './session.ts';
+import { noNul } from './validation.ts';
 
 /**
  * Administrator roles and their permissions (spec 6). The spec words none of these answers, so
@@ -93,6 +94,7 @@ const roleFields = {
       v.trim(),
       v.nonEmpty(roleMessages.nameRequired),
       v.maxLength(ROLE_NAME_MAX, roleMessages.nameTooLong),
+      noNul,
     ),
     '',
   ),

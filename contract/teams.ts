@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { adminListQuery } from './admin-list.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
+import { noNul } from './validation.ts';
 
 /** The Teams administration (spec 2 `users-team`, 3 'Team form', 5 'Team'). */
 export const teamMessages = {
@@ -16,8 +17,6 @@ export const teamMessages = {
   // Answers the spec does not word (the other answers are adminMessages of contract/admin-list.ts).
   teamDuplicated: 'Team is duplicated successfully.',
   teamNotSelf: 'A team cannot contain itself.',
-  // PostgreSQL text cannot hold a NUL character.
-  invalidCharacters: 'This field contains characters that are not allowed.',
 } as const;
 
 export const TEAM_MEMBER_TYPES = ['users', 'teams'] as const;
@@ -28,7 +27,6 @@ export const TEAM_MEMBER_TYPE_LABELS: Record<TeamMemberType, string> = { users: 
 export const MAX_TEAM_MEMBERS = 5000;
 const MAX_CHOICES = 200;
 
-const noNul = v.regex<string, string>(/^[^\0]*$/, teamMessages.invalidCharacters);
 const text = (message: string) =>
   v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(200), noNul), '');
 /** A missing or empty list gets the field's own message, not valibot's generic one. */

@@ -417,7 +417,7 @@ describe('status, bulk and duplicate', () => {
       body: { title: 'A\u0000B' },
     });
     expect(nul.status).toBe(422);
-    expect(nul.body.errors).toEqual({ title: teamMessages.invalidCharacters });
+    expect(nul.body.errors).toEqual({ title: messages.invalidCharacters });
 
     const empty = await t.call('POST', paths.teamDuplicate(team.growth), { token: admin, body: {} });
     expect(empty.status).toBe(422);
