@@ -18,6 +18,8 @@ test('after one online visit, an offline reload of a deep link renders the shell
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  // The list was never fetched on this device: it says so instead of failing or spinning.
+  await expect(page.getByText('This page has not been saved for offline use yet.')).toBeVisible();
   // The signed-in user came back from the local store, not the network.
   await expect(page).toHaveURL(/\/app\/user-management\/users$/);
   await context.setOffline(false);

@@ -45,8 +45,7 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
         label="User groups"
         search={search}
         onSearchChange={onSearchChange}
-        data={list.data}
-        fetching={list.isFetching}
+        query={list}
         columns={[
           { accessor: 'name', title: 'Name' },
           { accessor: 'memberCount', title: 'Members' },

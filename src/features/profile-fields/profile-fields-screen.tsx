@@ -53,8 +53,7 @@ export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScr
         label="User profile fields"
         search={search}
         onSearchChange={onSearchChange}
-        data={list.data}
-        fetching={list.isFetching}
+        query={list}
         filters={<ProfileFieldFilters search={search} onSearchChange={onSearchChange} />}
         columns={[
           { accessor: 'name', title: 'Name' },

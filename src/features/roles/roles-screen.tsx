@@ -44,8 +44,7 @@ export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
         label="Administrator roles"
         search={search}
         onSearchChange={onSearchChange}
-        data={list.data}
-        fetching={list.isFetching}
+        query={list}
         columns={[
           {
             accessor: 'name',

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import { syncOnlineState } from '@/lib/online-state';
 import { DEFAULT_MEMBER_FILTERS, memberListQueryOptions } from './member-queries';
-import { syncOnlineState } from './online';
 import { defaultTeamId, leadsTeam, organizationsQueryOptions } from './organization-queries';
 import { teamReportQueryOptions } from './report-queries';
 import type { DashboardSearch } from './search';

@@ -6,7 +6,9 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog, type ConfirmVariant } from '../confirm-dialog';
+import { isNetworkFailure, type QueryLike, QueryStatus, useQueryDisplay } from '../query-status';
 import { ResourceTable } from '../resource-table';
+import { SavedDataNotice } from '../saved-data-notice';
 import { BulkBar } from './bulk-bar';
 import { ListToolbar } from './list-toolbar';
 import { type StatusWords, statusText } from './status-words';
@@ -23,9 +25,8 @@ export type AdminListProps<Row extends AdminRow, S extends AdminListSearch> = Ad
   search: S;
   /** Navigates with the patch merged into the search; a filter change also sends page 1. */
   onSearchChange: (patch: Partial<S>) => void;
-  /** The current page; undefined while the first one loads. */
-  data: Paged<Row> | undefined;
-  fetching: boolean;
+  /** The query of the current page: its data, and whether it is loading, saved or never saved. */
+  query: QueryLike & { data: Paged<Row> | undefined; isFetching: boolean; dataUpdatedAt: number };
   /** The resource's own columns; the status switch and the row actions are added after them. */
   columns: DataTableColumn<Row>[];
   words: StatusWords;
@@ -63,14 +64,16 @@ type Pending = { variant: ConfirmVariant; run: () => Promise<unknown> };
  *   // features/groups/user-groups-screen.tsx
  *   const list = useQuery(groupListQueryOptions(search));
  *   <AdminList label="User groups" search={search} onSearchChange={onSearchChange}
- *     data={list.data} fetching={list.isFetching} columns={[{ accessor: 'name', title: 'Name' }]}
+ *     query={list} columns={[{ accessor: 'name', title: 'Name' }]}
  *     words="publish" submodule="users-group" noun="user group" rowName={(row) => row.name}
  *     listKey={groupKeys.all} onEdit={openEdit}
  *     paths={{ one: userGroupPaths.one, bulkOn: userGroupPaths.bulkPublish,
  *              bulkOff: userGroupPaths.bulkUnpublish, bulkDelete: userGroupPaths.bulkDelete }} />
  */
 export function AdminList<Row extends AdminRow, S extends AdminListSearch>(props: AdminListProps<Row, S>) {
-  const { search, onSearchChange, data, words, submodule, module } = props;
+  const { search, onSearchChange, query, words, submodule, module } = props;
+  const { data } = query;
+  const display = useQueryDisplay(query);
   const canEdit = useCan(submodule, 'edit', module);
   const canDelete = useCan(submodule, 'delete', module);
   const canPublish = useCan(submodule, 'publish', module);
@@ -173,23 +176,28 @@ export function AdminList<Row extends AdminRow, S extends AdminListSearch>(props
         }
         onClear={afterBulk}
       />
-      <ResourceTable<Row>
-        label={props.label}
-        records={data?.data ?? []}
-        columns={columns}
-        idAccessor={(row) => row._id}
-        page={search.page}
-        limit={search.limit}
-        total={data?.total ?? 0}
-        fetching={props.fetching || data === undefined}
-        noRecordsText={props.noRecordsText}
-        onPaginationChange={(next) => onSearchChange(next as Partial<S>)}
-        selection={
-          canPublish || canDelete
-            ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
-            : undefined
-        }
-      />
+      <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={isNetworkFailure(query.error)} />
+      {display === 'not-saved' || display === 'error' ? (
+        <QueryStatus query={query} />
+      ) : (
+        <ResourceTable<Row>
+          label={props.label}
+          records={data?.data ?? []}
+          columns={columns}
+          idAccessor={(row) => row._id}
+          page={search.page}
+          limit={search.limit}
+          total={data?.total ?? 0}
+          fetching={query.isFetching || display === 'loading'}
+          noRecordsText={props.noRecordsText}
+          onPaginationChange={(next) => onSearchChange(next as Partial<S>)}
+          selection={
+            canPublish || canDelete
+              ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
+              : undefined
+          }
+        />
+      )}
       {pending && (
         <ConfirmDialog
           variant={pending.variant}

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { syncOnlineState } from '../online';
+import { syncOnlineState } from '@/lib/online-state';
 import { defaultTeamId, leadsTeam, organizationsQueryOptions } from '../organization-queries';
 import type { AssignTrainingSearch } from '../search';
 import { trainingQueryOptions } from '../training-queries';

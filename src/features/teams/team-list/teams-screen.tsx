@@ -92,8 +92,7 @@ export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
         label="Teams"
         search={search}
         onSearchChange={onSearchChange}
-        data={list.data}
-        fetching={list.isFetching}
+        query={list}
         columns={columns}
         words="publish"
         submodule="users-team"

@@ -72,8 +72,7 @@ export function UsersScreen({ search, onSearchChange }: UsersScreenProps) {
         label="Users"
         search={search}
         onSearchChange={onSearchChange}
-        data={list.data}
-        fetching={list.isFetching}
+        query={list}
         columns={columns}
         words="enable"
         submodule="users"

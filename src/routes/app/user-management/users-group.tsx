@@ -2,11 +2,14 @@ import { userGroupListQuery } from '@contract/user-groups';
 import { createFileRoute } from '@tanstack/react-router';
 import { groupListQueryOptions } from '@/features/groups/queries';
 import { UserGroupsScreen } from '@/features/groups/user-groups-screen';
+import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/users-group')({
   validateSearch: userGroupListQuery,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(groupListQueryOptions(deps)),
+  // Offline, or when the read fails, the list opens and shows what is saved or says it is not.
+  loader: ({ context, deps }) =>
+    loadWhenOnline(() => context.queryClient.ensureQueryData(groupListQueryOptions(deps))),
   component: UserGroupsPage,
 });
 

@@ -2,11 +2,14 @@ import { profileFieldListQuery } from '@contract/profile-fields';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileFieldsScreen } from '@/features/profile-fields/profile-fields-screen';
 import { profileFieldListQueryOptions } from '@/features/profile-fields/queries';
+import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/users-profile-field')({
   validateSearch: profileFieldListQuery,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(profileFieldListQueryOptions(deps)),
+  // Offline, or when the read fails, the list opens and shows what is saved or says it is not.
+  loader: ({ context, deps }) =>
+    loadWhenOnline(() => context.queryClient.ensureQueryData(profileFieldListQueryOptions(deps))),
   component: ProfileFieldsPage,
 });
 

@@ -2,11 +2,14 @@ import { roleListQuerySchema } from '@contract/roles';
 import { createFileRoute } from '@tanstack/react-router';
 import { roleListOptions } from '@/features/roles/queries';
 import { RolesScreen } from '@/features/roles/roles-screen';
+import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/role-permission/')({
   validateSearch: roleListQuerySchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(roleListOptions(deps)),
+  // Offline, or when the read fails, the list opens and shows what is saved or says it is not.
+  loader: ({ context, deps }) =>
+    loadWhenOnline(() => context.queryClient.ensureQueryData(roleListOptions(deps))),
   component: RolePermissionsPage,
 });
 

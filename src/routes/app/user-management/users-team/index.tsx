@@ -2,11 +2,14 @@ import { teamListQuerySchema } from '@contract/teams';
 import { createFileRoute } from '@tanstack/react-router';
 import { teamListOptions } from '@/features/teams/queries';
 import { TeamsScreen } from '@/features/teams/team-list/teams-screen';
+import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/users-team/')({
   validateSearch: teamListQuerySchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(teamListOptions(deps)),
+  // Offline, or when the read fails, the list opens and shows what is saved or says it is not.
+  loader: ({ context, deps }) =>
+    loadWhenOnline(() => context.queryClient.ensureQueryData(teamListOptions(deps))),
   component: TeamsPage,
 });
 

@@ -3,6 +3,7 @@ import { userListQuerySchema } from '@contract/users';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { loadUsers } from '@/features/users/user-list/load-users';
 import { UsersScreen } from '@/features/users/user-list/users-screen';
+import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/users/')({
   // The loader and its queries ship with the screen, not in the first-load bundle.
@@ -13,7 +14,8 @@ export const Route = createFileRoute('/app/user-management/users/')({
     middlewares: [stripSearchParams({ page: 1, limit: ADMIN_DEFAULT_LIMIT, search: '', status: 'all' })],
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => loadUsers(context.queryClient, deps),
+  // Offline, or when the read fails, the list opens and shows what is saved or says it is not.
+  loader: ({ context, deps }) => loadWhenOnline(() => loadUsers(context.queryClient, deps)),
   component: UsersPage,
 });
 

@@ -11,3 +11,13 @@ export function syncOnlineState(): boolean {
   if (!online) onlineManager.setOnline(false);
   return online;
 }
+
+/**
+ * A route loader for a screen that shows its own query state (saved data, 'not saved yet', an
+ * error with a retry): offline it requests nothing, and a failed read is left to the screen, so
+ * the route opens either way instead of falling to the error page.
+ */
+export async function loadWhenOnline(load: () => Promise<unknown>): Promise<void> {
+  if (!syncOnlineState()) return;
+  await load().catch(() => undefined);
+}
