@@ -29,6 +29,14 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    // The page's first load keeps its <link rel="modulepreload"> tags. Lazy screens load their own
+    // imports as they meet them (from the service worker's precache once installed), instead of the
+    // entry carrying every screen's dependency list: that list grew with each screen, on /login too.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+  },
   server: {
     proxy: { '/api': apiTarget },
   },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { type AdminRow, adminListQuery, idFilterParam } from './admin-list.ts';
+import type { AdminRow } from './admin-list.ts';
+import { PROFILE_FIELD_TYPE_IDS, type ProfileFieldTypeId } from './admin-list-queries.ts';
 import { noNul } from './validation.ts';
 
 /** User profile fields (spec: Profile field: name, type, group, option) and their groups and types. */
@@ -40,24 +41,19 @@ export const PROFILE_FIELD_TYPES = [
   { _id: 'select', name: 'Select', hasOptions: true },
   { _id: 'radio', name: 'Radio', hasOptions: true },
   { _id: 'checkbox', name: 'Checkbox', hasOptions: true },
-] as const;
+] as const satisfies readonly { _id: ProfileFieldTypeId; name: string; hasOptions: boolean }[];
 export type ProfileFieldType = (typeof PROFILE_FIELD_TYPES)[number];
-export type ProfileFieldTypeId = ProfileFieldType['_id'];
-export const PROFILE_FIELD_TYPE_IDS = PROFILE_FIELD_TYPES.map((type) => type._id) as [
-  ProfileFieldTypeId,
-  ...ProfileFieldTypeId[],
-];
 export const hasOptions = (type: string): boolean =>
   PROFILE_FIELD_TYPES.some((entry) => entry._id === type && entry.hasOptions);
 
 export const MAX_OPTIONS = 50;
 
-/** GET /user-profile-field filters: the list's own plus `group` and `type`. */
-export const profileFieldListQuery = adminListQuery({
-  group: idFilterParam,
-  type: v.fallback(v.optional(v.picklist(PROFILE_FIELD_TYPE_IDS)), undefined),
-});
-export type ProfileFieldListQuery = v.InferOutput<typeof profileFieldListQuery>;
+export {
+  PROFILE_FIELD_TYPE_IDS,
+  type ProfileFieldListQuery,
+  type ProfileFieldTypeId,
+  profileFieldListQuery,
+} from './admin-list-queries.ts';
 
 // A missing field reads as empty so it gets the field's own message, not valibot's generic one.
 const name = v.optional(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type AdminRow, adminListQuery } from './admin-list.ts';
+import type { AdminRow } from './admin-list.ts';
 import type { PermissionAction } from './session.ts';
 import { noNul } from './validation.ts';
 
@@ -37,8 +37,7 @@ export type RoleInfo = { _id: string; name: string; status: boolean };
 /** A row of GET /administrator-role. */
 export type RoleRow = AdminRow & { name: string; userCount: number; isSystem: boolean; createdAt: string };
 
-export const roleListQuerySchema = adminListQuery({});
-export type RoleListQuery = v.InferOutput<typeof roleListQuerySchema>;
+export { type RoleListQuery, roleListQuerySchema } from './admin-list-queries.ts';
 
 /** GET /administrator-role/module-submodule: the permission matrix's rows, in menu order. */
 export type RoleSubmodule = { _id: string; name: string; slug: string };

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { adminListQuery } from './admin-list.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { noNul } from './validation.ts';
 
@@ -19,8 +18,14 @@ export const teamMessages = {
   teamNotSelf: 'A team cannot contain itself.',
 } as const;
 
-export const TEAM_MEMBER_TYPES = ['users', 'teams'] as const;
-export type TeamMemberType = (typeof TEAM_MEMBER_TYPES)[number];
+import { TEAM_MEMBER_TYPES, type TeamMemberType } from './admin-list-queries.ts';
+
+export {
+  TEAM_MEMBER_TYPES,
+  type TeamListQuery,
+  type TeamMemberType,
+  teamListQuerySchema,
+} from './admin-list-queries.ts';
 export const TEAM_MEMBER_TYPE_LABELS: Record<TeamMemberType, string> = { users: 'Users', teams: 'Teams' };
 
 /** Most members a team form may carry at once; larger teams are grown from the team dashboard. */
@@ -71,13 +76,6 @@ export const duplicateTeamSchema = v.object({
   teamName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), noNul), ''),
 });
 export type DuplicateTeamInput = v.InferInput<typeof duplicateTeamSchema>;
-
-/** GET /team: page, limit, search (title or team name), status, member type and lead filters. */
-export const teamListQuerySchema = adminListQuery({
-  teamMemberType: v.fallback(v.optional(v.picklist(['all', ...TEAM_MEMBER_TYPES]), 'all'), 'all'),
-  lead: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-});
-export type TeamListQuery = v.InferOutput<typeof teamListQuerySchema>;
 
 /** Query of the form's lookups (leads, users, courses): searchable and paged. */
 export const teamOptionQuerySchema = v.object({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type AdminRow, adminListQuery } from './admin-list.ts';
+import type { AdminRow } from './admin-list.ts';
 import type { Paged } from './envelope.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { noNul } from './validation.ts';
@@ -33,8 +33,7 @@ export const userGroupPaths = {
   bulkUnpublish: '/user-group/bulk-unpublish',
 } as const;
 
-export const userGroupListQuery = adminListQuery({});
-export type UserGroupListQuery = v.InferOutput<typeof userGroupListQuery>;
+export { type UserGroupListQuery, userGroupListQuery } from './admin-list-queries.ts';
 
 // A missing field reads as empty so it gets the field's own message, not valibot's generic one.
 const name = v.optional(

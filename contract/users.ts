@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { type AdminRow, adminListQuery, idFilterParam, statusParam } from './admin-list.ts';
+import { type AdminRow, statusParam } from './admin-list.ts';
+import { userFilterEntries } from './admin-list-queries.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
 import { searchParam } from './list-query.ts';
@@ -63,15 +64,7 @@ export const userMessages = {
   importRepeatedEmail: 'This email is repeated in the file.',
 } as const;
 
-/** GET /user and GET /user/export filters (spec 6: user_group, membership, membership_role, administrative). */
-export const userFilterEntries = {
-  user_group: idFilterParam,
-  membership: idFilterParam,
-  membership_role: idFilterParam,
-  administrative: idFilterParam,
-};
-export const userListQuerySchema = adminListQuery(userFilterEntries);
-export type UserListQuery = v.InferOutput<typeof userListQuerySchema>;
+export { type UserListQuery, userFilterEntries, userListQuerySchema } from './admin-list-queries.ts';
 
 /** The export takes the list's filters without paging; `limit` (any positive number) caps the rows. */
 export const userExportQuerySchema = v.object({

@@ -14,3 +14,6 @@ export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErr
   }
   return errors;
 }
+
+/** Whether a path parameter is an id at all; anything else is a page that cannot exist. */
+export const isUuid = (value: string): boolean => v.is(v.pipe(v.string(), v.uuid()), value);

@@ -1,14 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import {
   membershipChoicesOptions,
   membershipRoleChoicesOptions,
   teamDetailOptions,
   userGroupChoicesOptions,
 } from '../queries';
-
-/** Ids in the address are uuids; anything else is a page that does not exist. */
-export const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value);
 
 /** The choice lists fill their selects as they come; the form draws at once. */
 export function loadAddTeam(queryClient: QueryClient) {

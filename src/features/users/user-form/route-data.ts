@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import {
   administratorRoleChoicesOptions,
   membershipChoicesOptions,
@@ -8,9 +7,6 @@ import {
   userDetailOptions,
   userGroupChoicesOptions,
 } from '../queries';
-
-/** Ids in the address are uuids; anything else is a page that does not exist. */
-export const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value);
 
 /** The form needs its profile fields to draw; the choice lists fill their selects as they come. */
 export async function loadAddUser(queryClient: QueryClient) {

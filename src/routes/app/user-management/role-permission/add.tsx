@@ -3,6 +3,8 @@ import { AddRoleScreen } from '@/features/roles/add-role-screen';
 import { roleModulesOptions } from '@/features/roles/queries';
 
 export const Route = createFileRoute('/app/user-management/role-permission/add')({
+  // The loader and its queries ship with the screen, not in the first-load bundle.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) => context.queryClient.ensureQueryData(roleModulesOptions()),
   component: AddRoleScreen,
 });

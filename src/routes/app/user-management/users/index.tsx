@@ -1,5 +1,5 @@
 import { ADMIN_DEFAULT_LIMIT } from '@contract/admin-list';
-import { userListQuerySchema } from '@contract/users';
+import { userListQuerySchema } from '@contract/admin-list-queries';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { loadUsers } from '@/features/users/user-list/load-users';
 import { UsersScreen } from '@/features/users/user-list/users-screen';

@@ -1,11 +1,11 @@
+import { isUuid } from '@contract/validation';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { EditRoleScreen } from '@/features/roles/edit-role-screen';
 import { roleDetailOptions, roleModulesOptions } from '@/features/roles/queries';
 
-const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value);
-
 export const Route = createFileRoute('/app/user-management/role-permission/edit/$adminstrationRoleId')({
+  // The loader and its queries ship with the screen, not in the first-load bundle.
+  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ params }) => {
     if (!isUuid(params.adminstrationRoleId)) throw notFound();
   },

@@ -1,6 +1,7 @@
+import { isUuid } from '@contract/validation';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditTeamScreen } from '@/features/teams/team-form/edit-team-screen';
-import { isUuid, loadEditTeam } from '@/features/teams/team-form/route-data';
+import { loadEditTeam } from '@/features/teams/team-form/route-data';
 
 export const Route = createFileRoute('/app/user-management/users-team/edit/$teamId')({
   // The loader and its queries ship with the screen, not in the first-load bundle.

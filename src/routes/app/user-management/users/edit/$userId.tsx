@@ -1,6 +1,7 @@
+import { isUuid } from '@contract/validation';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditUserScreen } from '@/features/users/user-form/edit-user-screen';
-import { isUuid, loadEditUser } from '@/features/users/user-form/route-data';
+import { loadEditUser } from '@/features/users/user-form/route-data';
 
 export const Route = createFileRoute('/app/user-management/users/edit/$userId')({
   // The loader and its queries ship with the screen, not in the first-load bundle.
