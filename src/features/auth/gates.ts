@@ -3,6 +3,10 @@ import { redirect } from '@tanstack/react-router';
 import { authStore } from '@/lib/auth-store';
 import { hasAdministrativeRole, PORTAL_HOME } from '@/lib/session';
 import { meQueryOptions } from './queries';
+import { refreshSessionUser } from './session';
+
+/** How often, at most, entering an administration screen re-reads the role's permissions. */
+const PERMISSIONS_REFRESH_MS = 60_000;
 
 /** Public screens: a user with a stored token goes to the portal instead. */
 export function redirectIfSignedIn(): void {
@@ -23,4 +27,7 @@ export async function requireAdministrator(queryClient: QueryClient): Promise<vo
   requireToken();
   const user = authStore.get().user ?? (await queryClient.fetchQuery(meQueryOptions()).catch(() => null));
   if (user && !hasAdministrativeRole(user)) throw redirect({ to: PORTAL_HOME });
+  // An administrator may change this role at any time; the server applies it at once, and the
+  // screens catch up here so they stop offering what the role no longer allows.
+  void refreshSessionUser(queryClient, PERMISSIONS_REFRESH_MS);
 }
