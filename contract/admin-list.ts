@@ -46,7 +46,21 @@ export const adminMessages = {
   bulkDeleted: 'Selected records are deleted successfully.',
   fetched: 'Record fetched successfully.',
   staleVersion: 'This record was changed by someone else. Review the current values and try again.',
+  versionRequired: 'Version is required.',
 } as const;
+
+/**
+ * The `version` an update carries: the one the form read, so a stale edit gets 409. A missing one
+ * runs through the checks as 0, so it gets this message rather than valibot's generic one.
+ */
+export const recordVersion = v.optional(
+  v.pipe(
+    v.number(adminMessages.versionRequired),
+    v.integer(adminMessages.versionRequired),
+    v.minValue(1, adminMessages.versionRequired),
+  ),
+  0,
+);
 
 /** Answer of the bulk status routes: the records whose status was set. */
 export type BulkStatusResult = { bulkId: string[] };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { recordVersion } from './admin-list.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { noNul } from './validation.ts';
 
@@ -69,6 +70,9 @@ export const teamSchema = v.object({
 });
 export type TeamInput = v.InferInput<typeof teamSchema>;
 export type TeamOutput = v.InferOutput<typeof teamSchema>;
+
+/** PATCH /team/{id}: the form with the version it read, which an update must carry. */
+export const teamUpdateSchema = v.object({ ...teamSchema.entries, version: recordVersion });
 
 /** Duplicate team (spec 7: 'POST by id with payload'): the copy's title, and its team name if given. */
 export const duplicateTeamSchema = v.object({

@@ -11,6 +11,7 @@ import {
   teamListQuerySchema,
   teamMessages,
   teamSchema,
+  teamUpdateSchema,
 } from '../../contract/teams.ts';
 import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
 import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
@@ -80,11 +81,11 @@ export function adminTeamRoutes(deps: AppDeps) {
         201,
       );
     })
-    .patch(byId, can('edit'), vValidator('json', teamSchema, validationHook), async (c) => {
+    .patch(byId, can('edit'), vValidator('json', teamUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('teamId'));
       const body = c.req.valid('json');
       const current = await detailOr404(db, id);
-      const version = body.version ?? current.version;
+      const { version } = body;
       if (version !== current.version) return c.json(staleAnswer(current), 409);
       const team = await checkTeam(db, body, id);
       try {

@@ -278,6 +278,18 @@ describe('PATCH /team/{id}', () => {
     expect(row?.title).toBe('Stale Crew 2');
   });
 
+  it('refuses an update without the version it read, changing nothing', async () => {
+    const created = await create({ title: 'Versionless Crew' });
+    const response = await t.call('PATCH', paths.team(created._id), {
+      token: admin,
+      body: form({ title: 'Versionless Crew 2' }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ version: adminMessages.versionRequired });
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, created._id));
+    expect(row).toMatchObject({ title: 'Versionless Crew', version: created.version });
+  });
+
   it('switching a team to teams empties its user members', async () => {
     const created = await create({ title: 'Switcher' });
     const response = await t.call('PATCH', paths.team(created._id), {
