@@ -1,9 +1,8 @@
 import type { RoleDetail, RoleModule } from '@contract/roles';
-import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Alert, Stack } from '@mantine/core';
 import type { WriteResult } from '@/lib/api-client';
+import { AdminFormPage } from '@/ui/admin-list/admin-form-page';
 import { firstErrorMessage } from '@/ui/form/field-error';
-import { PageTitle } from '@/ui/page-title';
 import type { RoleFormValues } from './form-values';
 import { PermissionMatrix } from './permission-matrix';
 import { type RoleFormMode, useRoleForm } from './use-role-form';
@@ -18,7 +17,6 @@ type RoleFormViewProps = {
   readOnly?: 'system' | 'permission';
 };
 
-const LIST = '/app/user-management/role-permission';
 const texts = {
   add: { title: 'Add Role', submit: 'Save' },
   edit: { title: 'Edit Role', submit: 'Update' },
@@ -26,74 +24,59 @@ const texts = {
 
 /** Add or edit a role: its name, status and its permission matrix. */
 export function RoleFormView({ mode, modules, initialValues, save, reload, readOnly }: RoleFormViewProps) {
-  const navigate = useNavigate();
   const form = useRoleForm({ mode, modules, initialValues, save, reload });
   const text = texts[mode];
   const locked = readOnly !== undefined;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
+    <AdminFormPage
+      list={{ label: 'Roles & Permissions', to: '/app/user-management/role-permission' }}
+      title={text.title}
+      readOnlyNotice={
+        readOnly === 'system' ? (
+          <Alert color="blue" title="Built-in role" mb="md">
+            This role has every permission on every module. It cannot be changed, unpublished or deleted.
+          </Alert>
+        ) : readOnly === 'permission' ? (
+          <Alert color="gray" mb="md">
+            Your role may view this role but not change it.
+          </Alert>
+        ) : undefined
+      }
+      onSubmit={() => void form.handleSubmit()}
+      submit={
+        <form.AppForm>
+          <form.SubmitButton>{text.submit}</form.SubmitButton>
+        </form.AppForm>
+      }
     >
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="xs">
-          <Text>User Management</Text>
-          <Anchor renderRoot={(props) => <Link to={LIST} {...props} />}>Roles & Permissions</Anchor>
-          <Text aria-current="page">{text.title}</Text>
-        </Breadcrumbs>
-      </nav>
-      <PageTitle>{text.title}</PageTitle>
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="md">
-          {readOnly === 'system' && (
-            <Alert color="blue" title="Built-in role">
-              This role has every permission on every module. It cannot be changed, unpublished or deleted.
-            </Alert>
+      <Stack gap="md">
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Role name" required readOnly={locked} maw={420} />}
+        </form.AppField>
+        <form.AppField name="status">
+          {(field) => <field.SwitchField label="Published" disabled={locked} />}
+        </form.AppField>
+        <form.Field name="permissions">
+          {(field) => (
+            <PermissionMatrix
+              modules={modules}
+              value={field.state.value}
+              readOnly={locked}
+              error={firstErrorMessage(field.state.meta.errors)}
+              onChange={(next) => {
+                if (field.state.meta.errorMap.onServer !== undefined) {
+                  field.setMeta((meta) => ({
+                    ...meta,
+                    errorMap: { ...meta.errorMap, onServer: undefined },
+                  }));
+                }
+                field.handleChange(next);
+              }}
+            />
           )}
-          {readOnly === 'permission' && (
-            <Alert color="gray">Your role may view this role but not change it.</Alert>
-          )}
-          <form.AppField name="name">
-            {(field) => <field.TextField label="Role name" required readOnly={locked} maw={420} />}
-          </form.AppField>
-          <form.AppField name="status">
-            {(field) => <field.SwitchField label="Published" disabled={locked} />}
-          </form.AppField>
-          <form.Field name="permissions">
-            {(field) => (
-              <PermissionMatrix
-                modules={modules}
-                value={field.state.value}
-                readOnly={locked}
-                error={firstErrorMessage(field.state.meta.errors)}
-                onChange={(next) => {
-                  if (field.state.meta.errorMap.onServer !== undefined) {
-                    field.setMeta((meta) => ({
-                      ...meta,
-                      errorMap: { ...meta.errorMap, onServer: undefined },
-                    }));
-                  }
-                  field.handleChange(next);
-                }}
-              />
-            )}
-          </form.Field>
-        </Stack>
-      </Paper>
-      <Group gap="sm" justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => void navigate({ to: LIST })}>
-          {locked ? 'Back' : 'Cancel'}
-        </Button>
-        {!locked && (
-          <form.AppForm>
-            <form.SubmitButton>{text.submit}</form.SubmitButton>
-          </form.AppForm>
-        )}
-      </Group>
-    </form>
+        </form.Field>
+      </Stack>
+    </AdminFormPage>
   );
 }
