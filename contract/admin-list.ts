@@ -16,7 +16,17 @@ export const STATUS_FILTERS = ['all', 'true', 'false'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /** `status`: all, true (enabled or published) or false; a bad value falls back to all. */
-export const statusParam = v.fallback(v.optional(v.picklist(STATUS_FILTERS), 'all'), 'all');
+export const statusParam = v.fallback(
+  v.optional(
+    // The address reads `status=false` as the boolean; the filter is the word.
+    v.pipe(
+      v.union([v.picklist(STATUS_FILTERS), v.boolean()]),
+      v.transform((value) => String(value) as StatusFilter),
+    ),
+    'all',
+  ),
+  'all',
+);
 
 /** An optional id filter (e.g. `user_group`); an empty or malformed value means no filter. */
 export const idFilterParam = v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined);

@@ -22,6 +22,16 @@ export const limitParam = (fallback: (typeof PAGE_SIZES)[number]) =>
   v.fallback(v.optional(pageSize, fallback), fallback);
 /** PostgreSQL text cannot hold a NUL character, so a search with one is a bad value like any other. */
 export const searchParam = v.fallback(
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.regex(/^[^\0]*$/)), ''),
+  v.optional(
+    v.pipe(
+      // The address reads `search=true` (or a number) as that value, not as the text typed.
+      v.union([v.string(), v.number(), v.boolean()]),
+      v.transform(String),
+      v.trim(),
+      v.maxLength(200),
+      v.regex(/^[^\0]*$/),
+    ),
+    '',
+  ),
   '',
 );
