@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { noNul } from './validation.ts';
+import { noNul, passwordsMatch } from './validation.ts';
 
 /** The Add/Edit Member form (spec 2 and 5) and the payload of POST /user-portal/add-user and PATCH /user-portal/user/{id}. */
 export const memberMessages = {
@@ -69,31 +69,13 @@ const confirmPassword = v.pipe(
   noNul,
 );
 
-type WithPasswords = { password?: string; confirmPassword?: string };
-
-/** The mismatch shows under Confirm Password. */
-function passwordsMatch<T extends WithPasswords>() {
-  return v.rawCheck<T>(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const { password: first, confirmPassword: second } = dataset.value;
-    if ((first ?? '') !== (second ?? '')) {
-      addIssue({
-        message: memberMessages.passwordMismatch,
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
-        ],
-      });
-    }
-  });
-}
-
 export const memberCreateSchema = v.pipe(
   v.object({
     ...commonEntries,
     password: v.optional(password, ''),
     confirmPassword: v.optional(confirmPassword, ''),
   }),
-  passwordsMatch(),
+  passwordsMatch({ mismatch: memberMessages.passwordMismatch }),
 );
 export type MemberCreateInput = v.InferInput<typeof memberCreateSchema>;
 export type MemberCreateOutput = v.InferOutput<typeof memberCreateSchema>;
@@ -108,7 +90,7 @@ export const memberUpdateSchema = v.pipe(
     /** 'true' removes the current picture when no new one is sent. */
     removeProfilePicture: v.optional(v.boolean(), false),
   }),
-  passwordsMatch(),
+  passwordsMatch({ mismatch: memberMessages.passwordMismatch }),
 );
 export type MemberUpdateInput = v.InferInput<typeof memberUpdateSchema>;
 export type MemberUpdateOutput = v.InferOutput<typeof memberUpdateSchema>;

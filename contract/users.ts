@@ -4,7 +4,7 @@ import { userFilterEntries } from './admin-list-queries.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
 import { searchParam } from './list-query.ts';
-import { noNul } from './validation.ts';
+import { noNul, passwordsMatch } from './validation.ts';
 
 /**
  * The Users administration (spec 2 `/app/user-management/users`, 4 user form, 5 messages, 7 `/user`).
@@ -202,32 +202,6 @@ const entries = {
   profileFields: profileValues,
 };
 
-type WithPasswords = { password?: string; confirmPassword?: string };
-
-/** The mismatch shows under Confirm Password; it is only checked once a password is typed. */
-function passwordsMatch<T extends WithPasswords>() {
-  return v.rawCheck<T>(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const { password: first = '', confirmPassword: second = '' } = dataset.value;
-    if (first === '' && second === '') return;
-    if (first !== '' && second === '') {
-      addIssue({
-        message: userMessages.confirmPasswordRequired,
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
-        ],
-      });
-    } else if (first !== second) {
-      addIssue({
-        message: userMessages.passwordMismatch,
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
-        ],
-      });
-    }
-  });
-}
-
 /** POST /user: every field of the user form; password and its confirmation are required. */
 export const userCreateSchema = v.pipe(
   v.object({
@@ -235,7 +209,10 @@ export const userCreateSchema = v.pipe(
     password: v.optional(password, ''),
     confirmPassword: v.optional(confirmPassword, ''),
   }),
-  passwordsMatch(),
+  passwordsMatch({
+    mismatch: userMessages.passwordMismatch,
+    confirmRequired: userMessages.confirmPasswordRequired,
+  }),
 );
 export type UserCreateInput = v.InferInput<typeof userCreateSchema>;
 export type UserCreateOutput = v.InferOutput<typeof userCreateSchema>;
@@ -248,7 +225,10 @@ export const userUpdateSchema = v.pipe(
     confirmPassword: v.optional(v.string(), ''),
     version: v.pipe(v.number('Version is required.'), v.integer(), v.minValue(1)),
   }),
-  passwordsMatch(),
+  passwordsMatch({
+    mismatch: userMessages.passwordMismatch,
+    confirmRequired: userMessages.confirmPasswordRequired,
+  }),
 );
 export type UserUpdateInput = v.InferInput<typeof userUpdateSchema>;
 export type UserUpdateOutput = v.InferOutput<typeof userUpdateSchema>;

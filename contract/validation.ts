@@ -17,3 +17,27 @@ export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErr
 
 /** Whether a path parameter is an id at all; anything else is a page that cannot exist. */
 export const isUuid = (value: string): boolean => v.is(v.pipe(v.string(), v.uuid()), value);
+
+type WithPasswords = { password?: string; confirmPassword?: string };
+
+/**
+ * Password and its confirmation must match; the message shows under Confirm Password. With
+ * `confirmRequired`, a typed password with an empty confirmation gets that message instead.
+ */
+export function passwordsMatch<T extends WithPasswords>(texts: {
+  mismatch: string;
+  confirmRequired?: string;
+}) {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { password: first = '', confirmPassword: second = '' } = dataset.value;
+    if (first === second) return;
+    const missing = texts.confirmRequired !== undefined && first !== '' && second === '';
+    addIssue({
+      message: missing ? (texts.confirmRequired ?? texts.mismatch) : texts.mismatch,
+      path: [
+        { type: 'object', origin: 'value', input: dataset.value, key: 'confirmPassword', value: second },
+      ],
+    });
+  });
+}
