@@ -2,9 +2,10 @@ import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, Stack, Text }
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ImportReport, type ImportReportRow } from './import-report';
-import { type CsvPart, type SplitCsvOptions, splitCsv } from './split-csv';
+import type { CsvImportParts } from './split-csv';
 
-export type CsvImportModalProps = SplitCsvOptions & {
+/** A part holds `count` of the file's rows; the progress bar moves by that much once it is answered. */
+export type CsvImportModalProps<P extends { count: number }> = {
   title: string;
   opened: boolean;
   onClose: () => void;
@@ -12,13 +13,16 @@ export type CsvImportModalProps = SplitCsvOptions & {
   description: ReactNode;
   /** A file to start from, offered for download. */
   template?: { fileName: string; csv: string };
+  /** Reads the picked file's text into parts, one request each (e.g. `splitCsv` with the screen's limits). */
+  readParts: (text: string) => CsvImportParts<P>;
   /**
    * Sends one part and resolves to its rows' report; `null` when the change was kept for later
    * (offline), so there is nothing to report yet. A rejection stops the import.
    */
-  sendPart: (part: CsvPart) => Promise<ImportReportRow[] | null>;
+  sendPart: (part: P) => Promise<ImportReportRow[] | null>;
   /** Once every part is sent (or the import stopped): refetch what shows the imported records. */
   onFinished?: () => unknown;
+  /** Badge colour per status of the report, in the order their counts are shown. */
   reportColors: Record<string, string>;
 };
 
@@ -35,10 +39,11 @@ type Run = {
  * Import from a CSV file: the file is read on the device and sent in parts, so the progress bar
  * moves with real answers and one refused part does not lose the report of those before it.
  */
-export function CsvImportModal(props: CsvImportModalProps) {
-  const { title, opened, onClose, description, template, sendPart, onFinished, reportColors } = props;
+export function CsvImportModal<P extends { count: number }>(props: CsvImportModalProps<P>) {
+  const { title, opened, onClose, description, template, readParts, sendPart, onFinished, reportColors } =
+    props;
   const [file, setFile] = useState<File | null>(null);
-  const [parts, setParts] = useState<CsvPart[]>([]);
+  const [parts, setParts] = useState<P[]>([]);
   const [total, setTotal] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
   const [run, setRun] = useState<Run | null>(null);
@@ -60,7 +65,7 @@ export function CsvImportModal(props: CsvImportModalProps) {
     reset();
     setFile(picked);
     if (!picked) return;
-    const split = splitCsv(await picked.text(), props);
+    const split = readParts(await picked.text());
     setParts(split.parts);
     setTotal(split.total);
     setFileError(split.error);

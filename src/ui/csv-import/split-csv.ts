@@ -10,7 +10,10 @@ export type CsvPart = {
   count: number;
 };
 
-export type SplitCsvResult = { parts: CsvPart[]; total: number; error: string | null };
+/** What a file was read into: the parts to send, the rows they hold, or why it cannot be imported. */
+export type CsvImportParts<P> = { parts: P[]; total: number; error: string | null };
+
+export type SplitCsvResult = CsvImportParts<CsvPart>;
 
 export type SplitCsvOptions = {
   /** Records per part at most. */
@@ -21,10 +24,28 @@ export type SplitCsvOptions = {
   requiredColumns?: readonly string[];
 };
 
-const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
+/** A record with nothing but blank cells: skipped, though it keeps its row number. */
+export const isBlankRecord = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
 const line = (record: readonly string[]) => `${record.map(csvField).join(',')}\r\n`;
 const encoder = new TextEncoder();
 const bytesOf = (text: string) => encoder.encode(text).length;
+
+export const NO_ROWS = 'The file has no rows.';
+
+/**
+ * Why a file's header record cannot be imported: it is blank (an empty file), or lacks a required column.
+ * `names` tells whether the header names a column, so each import may read its header its own way.
+ */
+export function headerError(
+  header: readonly string[],
+  requiredColumns: readonly string[],
+  names: (column: string) => boolean,
+): string | null {
+  if (isBlankRecord(header)) return 'The file is empty.';
+  const missing = requiredColumns.filter((column) => !names(column));
+  if (missing.length === 0) return null;
+  return `The header row needs the columns ${requiredColumns.join(', ')}; missing: ${missing.join(', ')}.`;
+}
 
 /**
  * Splits a CSV file into parts of consecutive records, each led by the header, so a large file is
@@ -36,17 +57,10 @@ export function splitCsv(text: string, options: SplitCsvOptions): SplitCsvResult
   const { size, maxBytes = Number.POSITIVE_INFINITY, requiredColumns = [] } = options;
   const parsed = parseCsv(text);
   if (parsed.error) return { parts: [], total: 0, error: parsed.error };
-  const [header, ...records] = parsed.records;
-  if (!header || isBlank(header)) return { parts: [], total: 0, error: 'The file is empty.' };
+  const [header = [], ...records] = parsed.records;
   const named = new Set(header.map((cell) => cell.trim().toLowerCase()));
-  const missing = requiredColumns.filter((column) => !named.has(column.toLowerCase()));
-  if (missing.length > 0) {
-    return {
-      parts: [],
-      total: 0,
-      error: `The header row needs the columns ${requiredColumns.join(', ')}; missing: ${missing.join(', ')}.`,
-    };
-  }
+  const error = headerError(header, requiredColumns, (column) => named.has(column.toLowerCase()));
+  if (error) return { parts: [], total: 0, error };
 
   const headerLine = line(header);
   const headerBytes = bytesOf(headerLine);
@@ -73,10 +87,10 @@ export function splitCsv(text: string, options: SplitCsvOptions): SplitCsvResult
     body += text;
     bodyBytes += bytes;
     taken += 1;
-    if (!isBlank(record)) count += 1;
+    if (!isBlankRecord(record)) count += 1;
   });
   close(records.length + 2);
   const total = parts.reduce((sum, part) => sum + part.count, 0);
-  if (total === 0) return { parts: [], total: 0, error: 'The file has no rows.' };
+  if (total === 0) return { parts: [], total: 0, error: NO_ROWS };
   return { parts, total, error: null };
 }

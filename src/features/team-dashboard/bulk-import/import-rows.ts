@@ -1,5 +1,6 @@
 import { csvField, parseCsv } from '@contract/csv';
-import { MEMBER_IMPORT_BATCH, type MemberImportResult, type MemberImportRow } from '@contract/team-dashboard';
+import { MEMBER_IMPORT_BATCH, type MemberImportRow } from '@contract/team-dashboard';
+import { type CsvImportParts, headerError, isBlankRecord, NO_ROWS } from '@/ui/csv-import/split-csv';
 
 type ImportColumn = keyof MemberImportRow;
 
@@ -41,21 +42,14 @@ export type ReadImportResult = { rows: ImportRow[]; error: string | null };
 export function readImportRows(text: string): ReadImportResult {
   const parsed = parseCsv(text);
   if (parsed.error) return { rows: [], error: parsed.error };
-  const [header, ...body] = parsed.records;
-  if (!header || header.every((cell) => cell.trim() === '')) {
-    return { rows: [], error: 'The file is empty.' };
-  }
+  const [header = [], ...body] = parsed.records;
   const columns = header.map(columnForHeader);
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
-    return {
-      rows: [],
-      error: `The header row needs the columns ${REQUIRED_COLUMNS.join(', ')}; missing: ${missing.join(', ')}.`,
-    };
-  }
+  const named = new Set<string | undefined>(columns);
+  const error = headerError(header, REQUIRED_COLUMNS, (column) => named.has(column));
+  if (error) return { rows: [], error };
   const rows: ImportRow[] = [];
   body.forEach((record, index) => {
-    if (record.every((cell) => cell.trim() === '')) return;
+    if (isBlankRecord(record)) return;
     const values = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, ''])) as Record<
       ImportColumn,
       string
@@ -65,7 +59,7 @@ export function readImportRows(text: string): ReadImportResult {
     });
     rows.push({ row: index + 2, values });
   });
-  if (rows.length === 0) return { rows, error: 'The file has no rows.' };
+  if (rows.length === 0) return { rows, error: NO_ROWS };
   return { rows, error: null };
 }
 
@@ -76,12 +70,15 @@ export function toBatches<T>(items: readonly T[], size = MEMBER_IMPORT_BATCH): T
   return batches;
 }
 
-export type ImportCounts = Record<MemberImportResult['status'], number>;
+/** One import call: at most MEMBER_IMPORT_BATCH of the file's rows. */
+export type MemberPart = { rows: ImportRow[]; count: number };
 
-export function countResults(results: readonly MemberImportResult[]): ImportCounts {
-  const counts: ImportCounts = { created: 0, added: 0, refused: 0 };
-  for (const result of results) counts[result.status] += 1;
-  return counts;
+/** The file read into the parts the import sends, or why it cannot be imported. */
+export function readMemberParts(text: string): CsvImportParts<MemberPart> {
+  const { rows, error } = readImportRows(text);
+  if (error) return { parts: [], total: 0, error };
+  const parts = toBatches(rows).map((batch) => ({ rows: batch, count: batch.length }));
+  return { parts, total: rows.length, error: null };
 }
 
 /** The template offered for download: the header and one example row. */

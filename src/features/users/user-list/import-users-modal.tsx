@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { api, isQueued } from '@/lib/api-client';
 import { CsvImportModal } from '@/ui/csv-import/csv-import-modal';
 import type { ImportReportRow } from '@/ui/csv-import/import-report';
-import type { CsvPart } from '@/ui/csv-import/split-csv';
+import { type CsvPart, splitCsv } from '@/ui/csv-import/split-csv';
 import { publishedProfileFieldsOptions, userKeys } from '../queries';
 
 /** Rows per request: small enough for the bar to move on a big file, well under the server's cap. */
@@ -26,6 +26,16 @@ function templateOf(fields: readonly PublishedProfileField[] | undefined) {
     ...(fields ?? []).map((field) => field.name),
   ];
   return { fileName: 'users-template.csv', csv: `${columns.map(csvField).join(',')}\r\n` };
+}
+
+/** The file in parts of whole records led by the header, as the users import reads them. */
+function readUserParts(text: string) {
+  return splitCsv(text, {
+    size: ROWS_PER_PART,
+    // Inside JSON a quote or line break takes two bytes, so half the cap keeps a part under it.
+    maxBytes: USER_IMPORT_MAX_BYTES / 2,
+    requiredColumns: USER_IMPORT_REQUIRED_COLUMNS,
+  });
 }
 
 function useImportPart() {
@@ -72,10 +82,7 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
         </>
       }
       template={template}
-      size={ROWS_PER_PART}
-      // Inside JSON a quote or line break takes two bytes, so half the cap keeps a part under it.
-      maxBytes={USER_IMPORT_MAX_BYTES / 2}
-      requiredColumns={USER_IMPORT_REQUIRED_COLUMNS}
+      readParts={readUserParts}
       sendPart={importPart.mutateAsync}
       onFinished={() => queryClient.invalidateQueries({ queryKey: userKeys.lists() })}
       reportColors={{ created: 'green', refused: 'red' }}

@@ -2,9 +2,9 @@ import { MEMBER_IMPORT_BATCH } from '@contract/team-dashboard';
 import { describe, expect, it } from 'vitest';
 import {
   columnForHeader,
-  countResults,
   importTemplateCsv,
   readImportRows,
+  readMemberParts,
   toBatches,
 } from '@/features/team-dashboard/bulk-import/import-rows';
 
@@ -85,15 +85,39 @@ describe('toBatches', () => {
   });
 });
 
-describe('countResults', () => {
-  it('counts created, added and refused rows', () => {
-    expect(
-      countResults([
-        { row: 2, status: 'created', email: 'a@x.io', message: '' },
-        { row: 3, status: 'refused', email: 'b@x.io', message: 'Email is required.' },
-        { row: 4, status: 'created', email: 'c@x.io', message: '' },
-        { row: 5, status: 'added', email: 'd@x.io', message: '' },
-      ]),
-    ).toEqual({ created: 2, added: 1, refused: 1 });
+describe('readMemberParts', () => {
+  const file = (count: number) =>
+    [
+      'First Name,Last Name,Email',
+      ...Array.from({ length: count }, (_, index) => `F${index},L${index},m${index}@example.com`),
+    ].join('\n');
+
+  it('sends the rows in parts of at most the import limit, each counting its rows', () => {
+    const { parts, total, error } = readMemberParts(file(MEMBER_IMPORT_BATCH + 2));
+    expect(error).toBeNull();
+    expect(total).toBe(MEMBER_IMPORT_BATCH + 2);
+    expect(parts.map((part) => part.count)).toEqual([MEMBER_IMPORT_BATCH, 2]);
+    expect(parts.map((part) => part.rows.length)).toEqual([MEMBER_IMPORT_BATCH, 2]);
+    // Row numbers are the file's, across parts: the second part starts after the first's last row.
+    expect(parts[1]?.rows[0]).toEqual({
+      row: MEMBER_IMPORT_BATCH + 2,
+      values: {
+        firstName: `F${MEMBER_IMPORT_BATCH}`,
+        lastName: `L${MEMBER_IMPORT_BATCH}`,
+        email: `m${MEMBER_IMPORT_BATCH}@example.com`,
+        location: '',
+        department: '',
+        roles: '',
+      },
+    });
+  });
+
+  it('sends nothing from a file that cannot be imported, and says why', () => {
+    expect(readMemberParts('email\nada@example.com')).toEqual({
+      parts: [],
+      total: 0,
+      error: 'The header row needs the columns firstName, lastName, email; missing: firstName, lastName.',
+    });
+    expect(readMemberParts(file(0))).toEqual({ parts: [], total: 0, error: 'The file has no rows.' });
   });
 });
