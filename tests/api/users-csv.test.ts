@@ -11,16 +11,14 @@ import {
   userProfileValues,
   users,
 } from '../../server/db/schema.ts';
-import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { profileField, type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+import { demo, type TestContext } from './helpers.ts';
+import { countUsers, openUsersTest, profileField, type UserLookups, validUser } from './users-fixtures.ts';
 
 let t: TestContext;
 let admin: string;
 let l: UserLookups;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.login(demo.admin.email, demo.admin.password);
-  l = await userLookups(t.db);
+  ({ t, admin, l } = await openUsersTest());
 });
 afterAll(() => t.close());
 
@@ -31,8 +29,7 @@ const exportCsv = async (query: Record<string, string> = {}) => {
   const [header, ...rows] = records;
   return { response, header, rows, emails: rows.map((row) => row[2]) };
 };
-const userCount = async () =>
-  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+const userCount = () => countUsers(t.db);
 const importCsv = (csv: string, firstRow?: number) =>
   t.call('POST', paths.userBatch, { token: admin, body: firstRow ? { csv, firstRow } : { csv } });
 

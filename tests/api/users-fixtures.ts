@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UserCreateInput } from '../../contract/users.ts';
 import type { Database } from '../../server/db/client.ts';
 import {
@@ -11,8 +11,9 @@ import {
   rolePermissions,
   submodules,
   userGroups,
+  users,
 } from '../../server/db/schema.ts';
-import type { TestContext } from './helpers.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 const byName = (rows: { id: string; name: string }[]) =>
   Object.fromEntries(rows.map((row) => [row.name, row.id]));
@@ -42,6 +43,18 @@ export async function userLookups(db: Database) {
   };
 }
 export type UserLookups = Awaited<ReturnType<typeof userLookups>>;
+
+/** A fresh app on its own database for a test file, with the admin's token and the seed's lookups. */
+export async function openUsersTest() {
+  const t = await createTestContext();
+  const admin = await t.login(demo.admin.email, demo.admin.password);
+  return { t, admin, l: await userLookups(t.db) };
+}
+
+/** How many users the database holds, to show that a refused request wrote nothing. */
+export async function countUsers(db: Database) {
+  return Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+}
 
 /** A user form that passes every check. */
 export function validUser(l: UserLookups, overrides: Partial<UserCreateInput> = {}): UserCreateInput {

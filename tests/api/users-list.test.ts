@@ -1,19 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { UserRow } from '../../contract/users.ts';
-import { users } from '../../server/db/schema.ts';
-import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+import type { TestContext } from './helpers.ts';
+import { countUsers, openUsersTest, type UserLookups, validUser } from './users-fixtures.ts';
 
 let t: TestContext;
 let admin: string;
 let l: UserLookups;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.login(demo.admin.email, demo.admin.password);
-  l = await userLookups(t.db);
+  ({ t, admin, l } = await openUsersTest());
 });
 afterAll(() => t.close());
 
@@ -25,8 +21,7 @@ const list = (query: Record<string, string | number>) =>
       token: admin,
     },
   );
-const userCount = async () =>
-  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+const userCount = () => countUsers(t.db);
 
 describe('GET /user', () => {
   const rows = (response: { body: { results: { data: UserRow[] } } }) => response.body.results.data;

@@ -1,10 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { users } from '../../server/db/schema.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { tokenWithUserPermissions, type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+import {
+  countUsers,
+  tokenWithUserPermissions,
+  type UserLookups,
+  userLookups,
+  validUser,
+} from './users-fixtures.ts';
 
 let t: TestContext;
 let l: UserLookups;
@@ -14,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userCount = async () =>
-  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+const userCount = () => countUsers(t.db);
 
 describe('permissions', () => {
   it('refuses each route to a role lacking its action, and allows the one it has', async () => {

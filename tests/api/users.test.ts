@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
@@ -6,21 +6,18 @@ import { paths } from '../../contract/paths.ts';
 import { userMessages } from '../../contract/users.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { userGroupMembers, userMembershipRoles, users } from '../../server/db/schema.ts';
-import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { type UserLookups, userLookups, validUser } from './users-fixtures.ts';
+import { demo, type TestContext } from './helpers.ts';
+import { countUsers, openUsersTest, type UserLookups, validUser } from './users-fixtures.ts';
 
 let t: TestContext;
 let admin: string;
 let l: UserLookups;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.login(demo.admin.email, demo.admin.password);
-  l = await userLookups(t.db);
+  ({ t, admin, l } = await openUsersTest());
 });
 afterAll(() => t.close());
 
-const userCount = async () =>
-  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n);
+const userCount = () => countUsers(t.db);
 
 describe('POST /user', () => {
   it('creates a user with groups, roles, level and a password that signs in', async () => {
