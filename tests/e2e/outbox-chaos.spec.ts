@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { OrganizationList } from '../../contract/team-dashboard.ts';
-import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
-import { leadApi } from './support/outbox.ts';
+import { leadApi, restoreDefaultTeam, signInLeadWithWorker } from './support/outbox.ts';
 import { runChaos } from './support/outbox-chaos.ts';
 
 const CHANGES = 200;
@@ -16,9 +15,7 @@ test('a chaos run: 200 mixed changes while the network flips and the page reload
   const before = await api.get<OrganizationList>('/team/team-lead');
   const seed = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await waitForServiceWorker(page);
+  await signInLeadWithWorker(page);
 
   const result = await runChaos(page, context, { changes: CHANGES, seed, get: api.get });
   console.log(
@@ -34,6 +31,5 @@ test('a chaos run: 200 mixed changes while the network flips and the page reload
   expect(Object.values(result.changes).reduce((sum, count) => sum + count, 0)).toBe(CHANGES);
   expect(result).toMatchObject({ lost: 0, duplicated: 0, failed: 0 });
 
-  // Put the seed's default back for the tests that follow.
-  expect((await api.post('/team/set-default-Team', { defaultTeamId: before.default })).status()).toBe(200);
+  await restoreDefaultTeam(api, before.default);
 });

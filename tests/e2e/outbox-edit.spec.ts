@@ -1,11 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
-import type { Paged } from '../../contract/envelope.ts';
+import { expect, test } from '@playwright/test';
 import { memberMessages } from '../../contract/member.ts';
-import type { OrganizationList, TeamMemberCard } from '../../contract/team-dashboard.ts';
-import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
-import { leadApi, QUEUED } from './support/outbox.ts';
-
-const pendingButton = (page: Page) => page.getByRole('button', { name: /^Pending changes:/ });
+import {
+  leadApi,
+  openTeamDashboard,
+  pendingButton,
+  QUEUED,
+  searchMembers,
+  seedTeams,
+  signInLeadWithWorker,
+} from './support/outbox.ts';
 
 test('a change refused on replay is edited with its stored values, retried and then taken by the server', async ({
   page,
@@ -13,23 +16,14 @@ test('a change refused on replay is edited with its stored values, retried and t
   request,
 }) => {
   const api = await leadApi(request);
-  const organizations = await api.get<OrganizationList>('/team/team-lead');
-  const growth = organizations.data.find((team) => team.title === 'Growth Team');
-  if (!growth) throw new Error('The seed has the Growth Team');
+  const { growth } = await seedTeams(api);
   const stamp = Date.now();
   const taken = `taken.${stamp}@example.com`;
   const fixed = `fixed.${stamp}@example.com`;
-  const search = (email: string) =>
-    api.get<Paged<TeamMemberCard>>(
-      `/team/member-list/${growth._id}?page=1&search=${encodeURIComponent(email)}`,
-    );
+  const search = (email: string) => searchMembers(api, growth._id, email);
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await waitForServiceWorker(page);
-  await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
-  await expect(page.getByRole('region', { name: 'Team members' }).getByRole('article').first()).toBeVisible();
-  await page.waitForTimeout(1500);
+  await signInLeadWithWorker(page);
+  await openTeamDashboard(page, growth._id);
   await page.goto(`/user-portal/team-dashboard/members/add/${growth._id}`);
   await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
   await page.getByLabel('First Name*').fill('Edna');

@@ -1,9 +1,15 @@
 import { expect, type Route, test } from '@playwright/test';
-import type { Paged } from '../../contract/envelope.ts';
-import type { MemberDetail } from '../../contract/member.ts';
-import type { OrganizationList, TeamMemberCard } from '../../contract/team-dashboard.ts';
-import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
-import { leadApi, stopServiceWorkers } from './support/outbox.ts';
+import type { OrganizationList } from '../../contract/team-dashboard.ts';
+import {
+  leadApi,
+  memberDetail,
+  restoreDefaultTeam,
+  searchMembers,
+  seedTeams,
+  signInLeadWithWorker,
+  stopServiceWorkers,
+  teamMember,
+} from './support/outbox.ts';
 import { nudgeOutbox, readOutbox, writeFromPage } from './support/outbox-page.ts';
 
 type Seen = { key: string; status: number | null; replayed: boolean };
@@ -14,20 +20,14 @@ test('a worker stopped while a change is in flight sends it again on restart, an
   request,
 }) => {
   const api = await leadApi(request);
-  const organizations = await api.get<OrganizationList>('/team/team-lead');
-  const growth = organizations.data.find((team) => team.title === 'Growth Team');
-  const enterprise = organizations.data.find((team) => team.title === 'Enterprise Team');
-  if (!growth || !enterprise) throw new Error('The seed has the Growth and Enterprise teams');
+  const { organizations, growth, enterprise } = await seedTeams(api);
   expect(organizations.default).toBe(growth._id);
-  const edited = (await api.get<Paged<TeamMemberCard>>(`/team/member-list/${growth._id}?page=1`)).data[3];
-  if (!edited) throw new Error('Growth Team has at least four members');
-  const before = await api.get<MemberDetail>(`/user-portal/user/${edited._id}?team=${growth._id}`);
+  const edited = await teamMember(api, growth._id, 3);
+  const before = await memberDetail(api, edited._id, growth._id);
   const stamp = Date.now();
   const email = `stopped.${stamp}@example.com`;
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await waitForServiceWorker(page);
+  await signInLeadWithWorker(page);
 
   // Three changes queued offline, then replayed once the connection is back.
   await context.setOffline(true);
@@ -120,15 +120,12 @@ test('a worker stopped while a change is in flight sends it again on restart, an
   }
 
   // The server has each change exactly once.
-  const found = await api.get<Paged<TeamMemberCard>>(
-    `/team/member-list/${growth._id}?page=1&search=${encodeURIComponent(email)}`,
-  );
+  const found = await searchMembers(api, growth._id, email);
   expect(found.data.map((card) => card.email)).toEqual([email]);
-  const after = await api.get<MemberDetail>(`/user-portal/user/${edited._id}?team=${growth._id}`);
+  const after = await memberDetail(api, edited._id, growth._id);
   expect(after).toMatchObject({ lastName: `Restarted${stamp}`, version: before.version + 1 });
   expect((await api.get<OrganizationList>('/team/team-lead')).default).toBe(enterprise._id);
 
   await context.unroute('**/api/v1/**');
-  // Put the seed's default back for the tests that follow.
-  expect((await api.post('/team/set-default-Team', { defaultTeamId: growth._id })).status()).toBe(200);
+  await restoreDefaultTeam(api, growth._id);
 });

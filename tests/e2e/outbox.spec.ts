@@ -1,32 +1,22 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
-import { type MemberDetail, memberMessages } from '../../contract/member.ts';
-import type { LoginResult } from '../../contract/session.ts';
-import type { OrganizationList, TeamMemberCard } from '../../contract/team-dashboard.ts';
-import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
-
-const QUEUED = 'Saved offline. It will be sent when the connection is back.';
-const SYNCED = 'All offline changes are synced.';
-
-async function leadApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/login', { data: LEAD });
-  expect(login.status()).toBe(200);
-  const { results } = (await login.json()) as ApiSuccess<LoginResult>;
-  if (!('token' in results)) throw new Error('The lead must not need a password reset');
-  const headers = { Authorization: `Bearer ${results.token}` };
-  const get = async <T>(path: string) => {
-    const response = await request.get(`/api/v1${path}`, { headers });
-    expect(response.status(), path).toBe(200);
-    return ((await response.json()) as ApiSuccess<T>).results;
-  };
-  const post = (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data });
-  const patchMultipart = (path: string, multipart: Record<string, string>) =>
-    request.patch(`/api/v1${path}`, { headers, multipart });
-  return { get, post, patchMultipart };
-}
-
-const memberList = (page: Page) => page.getByRole('region', { name: 'Team members' });
-const pendingButton = (page: Page) => page.getByRole('button', { name: /^Pending changes:/ });
+import { expect, test } from '@playwright/test';
+import { memberMessages } from '../../contract/member.ts';
+import type { OrganizationList } from '../../contract/team-dashboard.ts';
+import {
+  leadApi,
+  memberDetail,
+  memberList,
+  openTeamDashboard,
+  pendingButton,
+  QUEUED,
+  restoreDefaultTeam,
+  SYNCED,
+  searchMembers,
+  seedTeams,
+  signInLeadWithWorker,
+  teamMember,
+  waitForCacheWrite,
+} from './support/outbox.ts';
+import { readOutbox, readStoredToken } from './support/outbox-page.ts';
 
 test('offline changes survive a reload and are sent once when the connection is back', async ({
   page,
@@ -34,33 +24,21 @@ test('offline changes survive a reload and are sent once when the connection is 
   request,
 }) => {
   const api = await leadApi(request);
-  const organizations = await api.get<OrganizationList>('/team/team-lead');
-  const growth = organizations.data.find((team) => team.title === 'Growth Team');
-  const enterprise = organizations.data.find((team) => team.title === 'Enterprise Team');
-  if (!growth || !enterprise) throw new Error('The seed has the Growth and Enterprise teams');
+  const { organizations, growth, enterprise } = await seedTeams(api);
   expect(organizations.default).toBe(growth._id);
-  const cards = (await api.get<Paged<TeamMemberCard>>(`/team/member-list/${growth._id}?page=1`)).data;
-  const edited = cards[1];
-  if (!edited) throw new Error('Growth Team has at least two members');
+  const edited = await teamMember(api, growth._id, 1);
   const stamp = Date.now();
   const email = `offline.${stamp}@example.com`;
   const newLastName = `Offline${stamp}`;
-  const before = await api.get<MemberDetail>(`/user-portal/user/${edited._id}?team=${growth._id}`);
+  const before = await memberDetail(api, edited._id, growth._id);
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await waitForServiceWorker(page);
+  await signInLeadWithWorker(page);
   await expect(page.getByRole('status', { name: 'Online' })).toBeVisible();
   // The member list and the member to edit are opened once online, so they are saved on the device.
-  await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
-  await expect(
-    memberList(page).getByRole('article', { name: `${edited.firstName} ${edited.lastName}` }),
-  ).toBeVisible();
-  // The cache is written to the device a moment after it changes, before the next page loads.
-  await page.waitForTimeout(1500);
+  await openTeamDashboard(page, growth._id, `${edited.firstName} ${edited.lastName}`);
   await page.goto(`/user-portal/team-dashboard/members/edit/${edited._id}/${growth._id}`);
   await expect(page.getByLabel('Last Name*')).toHaveValue(before.lastName);
-  await page.waitForTimeout(1500);
+  await waitForCacheWrite(page);
   await page.goto(`/user-portal/team-dashboard/members/add/${growth._id}`);
   await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
   await page.getByLabel('First Name*').fill('Olive');
@@ -68,7 +46,7 @@ test('offline changes survive a reload and are sent once when the connection is 
   await page.getByLabel('Email*').fill(email);
   await page.getByLabel('Password*', { exact: true }).fill('secret12');
   await page.getByLabel('Confirm Password*').fill('secret12');
-  await page.waitForTimeout(1500);
+  await waitForCacheWrite(page);
 
   await context.setOffline(true);
   await expect(page.getByRole('status', { name: 'Offline' })).toBeVisible();
@@ -100,13 +78,10 @@ test('offline changes survive a reload and are sent once when the connection is 
   await expect(pendingButton(page)).toHaveText('Pending changes: 3');
 
   // Nothing reached the server while offline.
-  const offlineSearch = await api.get<Paged<TeamMemberCard>>(
-    `/team/member-list/${growth._id}?page=1&search=${encodeURIComponent(email)}`,
-  );
-  expect(offlineSearch.total).toBe(0);
+  expect((await searchMembers(api, growth._id, email)).total).toBe(0);
 
   // A reload while still offline: the outbox and the changed screen are still there.
-  await page.waitForTimeout(1500);
+  await waitForCacheWrite(page);
   await page.reload();
   await expect(pendingButton(page)).toHaveText('Pending changes: 3');
   await expect(memberList(page).getByRole('article', { name: `Olive Queue${stamp}` })).toBeVisible();
@@ -139,18 +114,15 @@ test('offline changes survive a reload and are sent once when the connection is 
   await expect(memberList(page).getByText('Pending')).toHaveCount(0);
 
   // The server has each change exactly once.
-  const found = await api.get<Paged<TeamMemberCard>>(
-    `/team/member-list/${growth._id}?page=1&search=${encodeURIComponent(email)}`,
-  );
+  const found = await searchMembers(api, growth._id, email);
   expect(found.total).toBe(1);
   expect(found.data.map((card) => card.email)).toEqual([email]);
-  const after = await api.get<MemberDetail>(`/user-portal/user/${edited._id}?team=${growth._id}`);
+  const after = await memberDetail(api, edited._id, growth._id);
   expect(after.lastName).toBe(newLastName);
   expect(after.version).toBe(before.version + 1);
   expect((await api.get<OrganizationList>('/team/team-lead')).default).toBe(enterprise._id);
 
-  // Put the seed's default back for the tests that follow.
-  expect((await api.post('/team/set-default-Team', { defaultTeamId: growth._id })).status()).toBe(200);
+  await restoreDefaultTeam(api, growth._id);
 });
 
 test('a change the server refuses on replay is shown as failed with its message, and Discard removes it', async ({
@@ -159,22 +131,13 @@ test('a change the server refuses on replay is shown as failed with its message,
   request,
 }) => {
   const api = await leadApi(request);
-  const organizations = await api.get<OrganizationList>('/team/team-lead');
-  const growth = organizations.data.find((team) => team.title === 'Growth Team');
-  if (!growth) throw new Error('The seed has the Growth Team');
-  const member = (await api.get<Paged<TeamMemberCard>>(`/team/member-list/${growth._id}?page=1`)).data[2];
-  if (!member) throw new Error('Growth Team has at least three members');
-  const before = await api.get<MemberDetail>(`/user-portal/user/${member._id}?team=${growth._id}`);
+  const { growth } = await seedTeams(api);
+  const member = await teamMember(api, growth._id, 2);
+  const before = await memberDetail(api, member._id, growth._id);
   const stamp = Date.now();
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await waitForServiceWorker(page);
-  await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
-  await expect(
-    memberList(page).getByRole('article', { name: `${member.firstName} ${member.lastName}` }),
-  ).toBeVisible();
-  await page.waitForTimeout(1500);
+  await signInLeadWithWorker(page);
+  await openTeamDashboard(page, growth._id, `${member.firstName} ${member.lastName}`);
   await page.goto(`/user-portal/team-dashboard/members/edit/${member._id}/${growth._id}`);
   await expect(page.getByLabel('Last Name*')).toHaveValue(before.lastName);
 
@@ -216,32 +179,9 @@ test('a change the server refuses on replay is shown as failed with its message,
   await expect(staleCard).toHaveCount(0);
 
   // The refused change never reached the record: the other edit stands.
-  const after = await api.get<MemberDetail>(`/user-portal/user/${member._id}?team=${growth._id}`);
+  const after = await memberDetail(api, member._id, growth._id);
   expect(after).toMatchObject({ lastName: `Server${stamp}`, version: before.version + 1 });
 });
-
-/** Reads an IndexedDB store of the page's origin: the app's local store or the worker's outbox. */
-function readStore(page: Page, database: string, store: string) {
-  return page.evaluate(
-    ([name, storeName]) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open(name as string);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result
-            .transaction(storeName as string)
-            .objectStore(storeName as string)
-            .getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(all.result);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    [database, store],
-  );
-}
 
 test('changes wait while the session is revoked and are sent with the new token after signing in again', async ({
   page,
@@ -249,17 +189,11 @@ test('changes wait while the session is revoked and are sent with the new token 
   request,
 }) => {
   const api = await leadApi(request);
-  const organizations = await api.get<OrganizationList>('/team/team-lead');
-  const growth = organizations.data.find((team) => team.title === 'Growth Team');
-  const enterprise = organizations.data.find((team) => team.title === 'Enterprise Team');
-  if (!growth || !enterprise) throw new Error('The seed has the Growth and Enterprise teams');
+  const { organizations, growth, enterprise } = await seedTeams(api);
   expect(organizations.default).toBe(growth._id);
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await waitForServiceWorker(page);
-  await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
-  await expect(memberList(page).getByRole('article').first()).toBeVisible();
+  await signInLeadWithWorker(page);
+  await openTeamDashboard(page, growth._id);
 
   await context.setOffline(true);
   await page.getByLabel('Organization :').click();
@@ -270,24 +204,7 @@ test('changes wait while the session is revoked and are sent with the new token 
   await expect(pendingButton(page)).toHaveText('Pending changes: 1');
 
   // The session ends on the server (signed out elsewhere) while the change waits.
-  const token = await page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('TheBlueCollarSuccess');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result
-            .transaction('blue_collar_store')
-            .objectStore('blue_collar_store')
-            .get('token');
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+  const token = await readStoredToken(page);
   expect(token).toBeTruthy();
   const revoked = await request.post('/api/v1/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(revoked.status()).toBe(200);
@@ -295,26 +212,18 @@ test('changes wait while the session is revoked and are sent with the new token 
   await context.setOffline(false);
   // The replay is answered 401: the change stays pending and the queue waits for a new session.
   await expect
-    .poll(
-      async () =>
-        (await readStore(page, 'training-admin-outbox', 'entries')) as { lastStatus: number | null }[],
-      {
-        timeout: 20_000,
-      },
-    )
+    .poll(() => readOutbox(page), { timeout: 20_000 })
     .toEqual([
       expect.objectContaining({ lastStatus: 401, status: 'pending', action: 'Set default organization' }),
     ]);
   expect((await api.get<OrganizationList>('/team/team-lead')).default).toBe(growth._id);
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await signInLeadWithWorker(page);
   await expect
     .poll(async () => (await api.get<OrganizationList>('/team/team-lead')).default, { timeout: 20_000 })
     .toBe(enterprise._id);
-  await expect.poll(async () => (await readStore(page, 'training-admin-outbox', 'entries')).length).toBe(0);
+  await expect.poll(async () => (await readOutbox(page)).length).toBe(0);
   await expect(pendingButton(page)).toHaveCount(0);
 
-  // Put the seed's default back for the tests that follow.
-  expect((await api.post('/team/set-default-Team', { defaultTeamId: growth._id })).status()).toBe(200);
+  await restoreDefaultTeam(api, growth._id);
 });

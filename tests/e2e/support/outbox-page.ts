@@ -41,6 +41,28 @@ export function readOutbox(page: Page): Promise<StoredEntry[]> {
   );
 }
 
+/** The session token the app keeps in its own IndexedDB store (the one the worker adds to what it sends). */
+export function readStoredToken(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('TheBlueCollarSuccess');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result
+            .transaction('blue_collar_store')
+            .objectStore('blue_collar_store')
+            .get('token');
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
+
 /** Asks the worker to replay now, as a page's timer does; a stopped worker is started by the message. */
 export function nudgeOutbox(page: Page) {
   return page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'outbox:tick' }));

@@ -1,7 +1,9 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import type { ApiSuccess } from '../../../contract/envelope.ts';
+import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
+import type { MemberDetail } from '../../../contract/member.ts';
 import type { LoginResult } from '../../../contract/session.ts';
-import { LEAD } from './actions.ts';
+import type { OrganizationList, TeamMemberCard } from '../../../contract/team-dashboard.ts';
+import { LEAD, signIn, waitForServiceWorker } from './actions.ts';
 
 export const QUEUED = 'Saved offline. It will be sent when the connection is back.';
 export const SYNCED = 'All offline changes are synced.';
@@ -24,6 +26,62 @@ export async function leadApi(request: APIRequestContext, user = LEAD) {
   const postMultipart = (path: string, multipart: Record<string, string>) =>
     request.post(`/api/v1${path}`, { headers, multipart });
   return { get, post, patchMultipart, postMultipart };
+}
+
+export type LeadApi = Awaited<ReturnType<typeof leadApi>>;
+
+/** The lead's organizations and the seed's two teams the outbox tests work in. */
+export async function seedTeams(api: LeadApi) {
+  const organizations = await api.get<OrganizationList>('/team/team-lead');
+  const growth = organizations.data.find((team) => team.title === 'Growth Team');
+  const enterprise = organizations.data.find((team) => team.title === 'Enterprise Team');
+  if (!growth || !enterprise) throw new Error('The seed has the Growth and Enterprise teams');
+  return { organizations, growth, enterprise };
+}
+
+/** The nth card of a team's first page of members (the seed has enough of them). */
+export async function teamMember(api: LeadApi, teamId: string, index: number) {
+  const member = (await api.get<Paged<TeamMemberCard>>(`/team/member-list/${teamId}?page=1`)).data[index];
+  if (!member) throw new Error(`The team has at least ${index + 1} members`);
+  return member;
+}
+
+export const memberDetail = (api: LeadApi, memberId: string, teamId: string) =>
+  api.get<MemberDetail>(`/user-portal/user/${memberId}?team=${teamId}`);
+
+/** The team's members whose text matches an email, as the server has them. */
+export const searchMembers = (api: LeadApi, teamId: string, email: string) =>
+  api.get<Paged<TeamMemberCard>>(`/team/member-list/${teamId}?page=1&search=${encodeURIComponent(email)}`);
+
+/** Puts the seed's default organization back for the tests that follow. */
+export async function restoreDefaultTeam(api: LeadApi, teamId: string | null) {
+  expect((await api.post('/team/set-default-Team', { defaultTeamId: teamId })).status()).toBe(200);
+}
+
+/** Signs the lead in on the page and waits until the service worker (and so the outbox) controls it. */
+export async function signInLeadWithWorker(page: Page) {
+  await signIn(page, LEAD);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await waitForServiceWorker(page);
+}
+
+export const memberList = (page: Page) => page.getByRole('region', { name: 'Team members' });
+export const pendingButton = (page: Page) => page.getByRole('button', { name: /^Pending changes:/ });
+
+/** The cache is written to the device a moment after it changes, before the next page loads. */
+export const waitForCacheWrite = (page: Page) => page.waitForTimeout(1500);
+
+/**
+ * Opens a team's dashboard online and waits for a member card (the named one, or any), then for the
+ * cache to reach the device, so the list can be shown offline later.
+ */
+export async function openTeamDashboard(page: Page, teamId: string, memberName?: string) {
+  await page.goto(`/user-portal/team-dashboard?team=${teamId}`);
+  const cards = memberList(page).getByRole('article');
+  await expect(
+    memberName ? memberList(page).getByRole('article', { name: memberName }) : cards.first(),
+  ).toBeVisible();
+  await waitForCacheWrite(page);
 }
 
 /** Stops every service worker of the browser over the DevTools protocol, as the browser does to an idle one. */
