@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/config.ts';
+import { readStoredToken } from '../e2e/support/outbox-page.ts';
 import { type BenchServer, startServer } from './support/server.ts';
 
 const LEAD = { email: 'lead@example.com', password: 'lead1234' };
@@ -40,27 +41,16 @@ export async function openOutboxBench(port: number): Promise<OutboxBench> {
 }
 
 /** GET through the page (reads are never queued), with the session the page holds. */
-export function getFromPage<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const token = await new Promise<unknown>((resolve, reject) => {
-      const open = indexedDB.open('TheBlueCollarSuccess');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const read = open.result
-          .transaction('blue_collar_store')
-          .objectStore('blue_collar_store')
-          .get('token');
-        read.onsuccess = () => {
-          open.result.close();
-          resolve(read.result);
-        };
-        read.onerror = () => reject(read.error);
-      };
-    });
-    const response = await fetch(`/api/v1${url}`, { headers: { Authorization: `Bearer ${String(token)}` } });
-    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-    return ((await response.json()) as { results: unknown }).results;
-  }, path) as Promise<T>;
+export async function getFromPage<T>(page: Page, path: string): Promise<T> {
+  const token = await readStoredToken(page);
+  return (await page.evaluate(
+    async ([url, bearer]) => {
+      const response = await fetch(`/api/v1${url}`, { headers: { Authorization: `Bearer ${bearer}` } });
+      if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+      return ((await response.json()) as { results: unknown }).results;
+    },
+    [path, String(token)] as const,
+  )) as T;
 }
 
 export type BenchChange =
