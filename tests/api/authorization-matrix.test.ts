@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import type { Access } from '../../server/http/access.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
-import { createTestContext, type TestContext } from './helpers.ts';
-import { ALL_ACTIONS, createPersonas, type Lack, type Personas } from './personas.ts';
+import type { TestContext } from './helpers.ts';
+import { ALL_ACTIONS, type Lack, type Personas } from './personas.ts';
 import {
-  createVictims,
   fillPath,
+  openRouteTest,
   plainPath,
   type Sample,
   type TeamTarget,
@@ -27,9 +27,7 @@ let t: TestContext;
 let personas: Personas;
 let victims: Victims;
 beforeAll(async () => {
-  t = await createTestContext();
-  personas = await createPersonas(t.db);
-  victims = await createVictims(t.db);
+  ({ t, personas, victims } = await openRouteTest());
 });
 afterAll(() => t.close());
 

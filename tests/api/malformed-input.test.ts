@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/rows.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
-import { createTestContext, type TestContext } from './helpers.ts';
+import type { TestContext } from './helpers.ts';
 import { bodyVariants, headerVariants, pathValues, queryVariants, SQL, spoil } from './malformed-values.ts';
-import { createPersonas, type Personas } from './personas.ts';
+import type { Personas } from './personas.ts';
 import {
-  createVictims,
   fillPath,
+  openRouteTest,
   pathParams,
   plainPath,
   teamLeadSamples,
@@ -58,9 +58,7 @@ let t: TestContext;
 let personas: Personas;
 let victims: Victims;
 beforeAll(async () => {
-  t = await createTestContext();
-  personas = await createPersonas(t.db);
-  victims = await createVictims(t.db);
+  ({ t, personas, victims } = await openRouteTest());
 });
 afterAll(() => t.close());
 

@@ -4,13 +4,21 @@ import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles, courses, trainings, users } from '../../server/db/schema.ts';
 import type { DeclaredRoute } from '../../server/http/route-table.ts';
-import { createUser } from './helpers.ts';
+import { createTestContext, createUser } from './helpers.ts';
+import { createPersonas } from './personas.ts';
 
 /** The team a call is about: its id, a member of it and one of its trainings. */
 export type TeamTarget = { teamId: string; memberId: string; trainingId: string };
 
 /** Records a call may name besides the team's: created for the tests, so writes on them harm no one. */
 export type Victims = { userId: string; roleId: string; ids: (table: string) => Promise<string | undefined> };
+
+/** A fresh app on its own database with every kind of caller and the records their calls may name. */
+export async function openRouteTest() {
+  const t = await createTestContext();
+  const personas = await createPersonas(t.db);
+  return { t, personas, victims: await createVictims(t.db) };
+}
 
 export async function createVictims(db: Database): Promise<Victims> {
   const user = await createUser(db, { email: 'matrix-victim@example.com', password: 'victim-pass-1' });
