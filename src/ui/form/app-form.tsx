@@ -10,39 +10,51 @@ import {
   TagsInput,
   type TagsInputProps,
 } from '@mantine/core';
-import { type AnyFieldApi, createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
 import { SearchablePagedSelect, type SearchablePagedSelectProps } from '../searchable-paged-select';
 import { TextField, type TextFieldProps } from '../text-field';
-import { firstErrorMessage } from './field-error';
+import { changeValue, errorOf } from './field-error';
 
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
-type FormTextFieldProps = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
->;
+/** What the field decides for its input: the rest comes from the caller. */
+type Bound = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error';
 
-/** A server message is about the value the server saw; editing the field makes it stale. */
-function clearServerError(field: AnyFieldApi) {
-  if (field.state.meta.errorMap.onServer !== undefined) {
-    field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
-  }
+/** The current field wired for a Mantine input: its value, a change that drops a stale server message, its error. */
+function useBoundField<T>() {
+  const field = useFieldContext<T>();
+  return {
+    value: field.state.value,
+    change: (next: T) => changeValue(field, next),
+    bound: { name: field.name, onBlur: field.handleBlur, error: errorOf(field) },
+  };
 }
 
+type FormTextFieldProps = Omit<TextFieldProps, Bound>;
+
 function FormTextField(props: FormTextFieldProps) {
-  const field = useFieldContext<string>();
+  const { value, change, bound } = useBoundField<string>();
   return (
-    <TextField
+    <TextField {...props} {...bound} value={value} onChange={(event) => change(event.currentTarget.value)} />
+  );
+}
+
+type FormPasswordFieldProps = Omit<FormTextFieldProps, 'type' | 'label' | 'description'> & {
+  label: string;
+  /** Editing: a blank password keeps the current one, so the field is not marked required. */
+  keepsCurrent?: boolean;
+};
+
+/** A new password (or its confirmation): required ('*') when adding, optional when editing. */
+function FormPasswordField({ label, keepsCurrent = false, ...props }: FormPasswordFieldProps) {
+  return (
+    <FormTextField
+      autoComplete="new-password"
       {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => {
-        clearServerError(field);
-        field.handleChange(event.currentTarget.value);
-      }}
-      onBlur={field.handleBlur}
-      error={firstErrorMessage(field.state.meta.errors)}
+      type="password"
+      label={keepsCurrent ? label : `${label}*`}
+      description={keepsCurrent ? 'Leave blank to keep the current password.' : undefined}
     />
   );
 }
@@ -50,112 +62,41 @@ function FormTextField(props: FormTextFieldProps) {
 type FormSwitchFieldProps = Omit<SwitchProps, 'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur'>;
 
 function FormSwitchField(props: FormSwitchFieldProps) {
-  const field = useFieldContext<boolean>();
+  const { value, change, bound } = useBoundField<boolean>();
   return (
-    <Switch
-      {...props}
-      name={field.name}
-      checked={field.state.value}
-      onChange={(event) => {
-        clearServerError(field);
-        field.handleChange(event.currentTarget.checked);
-      }}
-      onBlur={field.handleBlur}
-      error={firstErrorMessage(field.state.meta.errors)}
-    />
+    <Switch {...props} {...bound} checked={value} onChange={(event) => change(event.currentTarget.checked)} />
   );
 }
-
-type FormMultiSelectFieldProps = Omit<
-  MultiSelectProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
->;
 
 /** Values are option values (ids); labels come from `data`. */
-function FormMultiSelectField(props: FormMultiSelectFieldProps) {
-  const field = useFieldContext<string[]>();
-  return (
-    <MultiSelect
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(value) => {
-        clearServerError(field);
-        field.handleChange(value);
-      }}
-      onBlur={field.handleBlur}
-      error={firstErrorMessage(field.state.meta.errors)}
-    />
-  );
+function FormMultiSelectField(props: Omit<MultiSelectProps, Bound>) {
+  const { value, change, bound } = useBoundField<string[]>();
+  return <MultiSelect {...props} {...bound} value={value} onChange={change} />;
 }
 
-type FormSelectFieldProps = Omit<
-  SelectProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
->;
-
 /** A select over options the form already has; the value is the option's value, '' for none. */
-function FormSelectField(props: FormSelectFieldProps) {
-  const field = useFieldContext<string>();
+function FormSelectField(props: Omit<SelectProps, Bound>) {
+  const { value, change, bound } = useBoundField<string>();
   return (
     <Select
       {...props}
-      name={field.name}
-      value={field.state.value === '' ? null : field.state.value}
-      onChange={(value) => {
-        clearServerError(field);
-        field.handleChange(value ?? '');
-      }}
-      onBlur={field.handleBlur}
-      error={firstErrorMessage(field.state.meta.errors)}
+      {...bound}
+      value={value === '' ? null : value}
+      onChange={(next) => change(next ?? '')}
     />
   );
 }
-
-type FormTagsFieldProps = Omit<
-  TagsInputProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
->;
 
 /** A list of short free texts (a field's options), each typed and added with Enter. */
-function FormTagsField(props: FormTagsFieldProps) {
-  const field = useFieldContext<string[]>();
-  return (
-    <TagsInput
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(value) => {
-        clearServerError(field);
-        field.handleChange(value);
-      }}
-      onBlur={field.handleBlur}
-      error={firstErrorMessage(field.state.meta.errors)}
-    />
-  );
+function FormTagsField(props: Omit<TagsInputProps, Bound>) {
+  const { value, change, bound } = useBoundField<string[]>();
+  return <TagsInput {...props} {...bound} value={value} onChange={change} />;
 }
 
-type FormPagedSelectFieldProps = Omit<
-  SearchablePagedSelectProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
->;
-
 /** A searchable select over a paged lookup; the value is the chosen id, '' for none. */
-function FormPagedSelectField(props: FormPagedSelectFieldProps) {
-  const field = useFieldContext<string>();
-  return (
-    <SearchablePagedSelect
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(value) => {
-        clearServerError(field);
-        field.handleChange(value);
-      }}
-      onBlur={field.handleBlur}
-      error={firstErrorMessage(field.state.meta.errors)}
-    />
-  );
+function FormPagedSelectField(props: Omit<SearchablePagedSelectProps, Bound>) {
+  const { value, change, bound } = useBoundField<string>();
+  return <SearchablePagedSelect {...props} {...bound} value={value} onChange={change} />;
 }
 
 function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
@@ -171,17 +112,34 @@ function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNod
   );
 }
 
+/** The form element: the browser's own validation off (the contract's messages show instead), submit via the form. */
+function FormElement({ children }: { children: ReactNode }) {
+  const form = useFormContext();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /** The app's form hook: fields and buttons already wired to Mantine and to the field's errors. */
-export const { useAppForm } = createFormHook({
+export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: {
     TextField: FormTextField,
+    PasswordField: FormPasswordField,
     SwitchField: FormSwitchField,
     MultiSelectField: FormMultiSelectField,
     SelectField: FormSelectField,
     TagsField: FormTagsField,
     PagedSelectField: FormPagedSelectField,
   },
-  formComponents: { SubmitButton },
+  formComponents: { SubmitButton, Form: FormElement },
 });

@@ -1,6 +1,23 @@
+import type { FieldErrors } from '@contract/envelope';
 import type { AnyFormApi } from '@tanstack/react-form';
 import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/notify';
+
+/**
+ * Puts each message under its field, as the server's, until the field is edited.
+ * @returns the messages for fields the form does not have.
+ */
+export function placeFieldErrors(form: AnyFormApi, errors: FieldErrors): string[] {
+  const unplaced: string[] = [];
+  for (const [name, message] of Object.entries(errors)) {
+    if (form.getFieldMeta(name)) {
+      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
+    } else {
+      unplaced.push(message);
+    }
+  }
+  return unplaced;
+}
 
 /**
  * Puts the field messages of a 422 answer under their fields; each clears when its field is edited
@@ -10,14 +27,7 @@ import { toast } from '@/lib/notify';
  */
 export function applyServerErrors(form: AnyFormApi, error: unknown): boolean {
   if (!isApiError(error) || error.status !== 422) return false;
-  const unplaced: string[] = [];
-  for (const [name, message] of Object.entries(error.errors)) {
-    if (form.getFieldMeta(name)) {
-      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
-    } else {
-      unplaced.push(message);
-    }
-  }
+  const unplaced = placeFieldErrors(form, error.errors);
   if (unplaced.length > 0 || Object.keys(error.errors).length === 0)
     toast.error(unplaced[0] ?? error.message);
   return true;

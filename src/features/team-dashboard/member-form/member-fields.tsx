@@ -1,6 +1,7 @@
 import type { MemberDetail } from '@contract/member';
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { PasswordFields, PersonFields, passwordFieldNames, personFieldNames } from '@/ui/form/person-fields';
 import { PictureField } from './picture-field';
 import { departmentPagesOptions, locationPagesOptions, roleOptions } from './queries';
 import type { MemberForm, MemberFormMode } from './use-member-form';
@@ -28,22 +29,13 @@ function useRoleData(record: MemberDetail | undefined) {
 export function MemberFields({ form, mode, record, generation }: MemberFieldsProps) {
   const editing = mode === 'edit';
   const roleData = useRoleData(record);
-  const passwordHint = editing ? 'Leave blank to keep the current password.' : undefined;
 
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <form.AppField name="firstName">
-              {(field) => <field.TextField label="First Name*" autoComplete="off" />}
-            </form.AppField>
-            <form.AppField name="lastName">
-              {(field) => <field.TextField label="Last Name*" autoComplete="off" />}
-            </form.AppField>
-            <form.AppField name="email">
-              {(field) => <field.TextField type="email" label="Email*" autoComplete="off" />}
-            </form.AppField>
+            <PersonFields form={form} fields={personFieldNames} />
             <form.AppField name="locationId">
               {(field) => (
                 <field.PagedSelectField
@@ -55,26 +47,7 @@ export function MemberFields({ form, mode, record, generation }: MemberFieldsPro
                 />
               )}
             </form.AppField>
-            <form.AppField name="password">
-              {(field) => (
-                <field.TextField
-                  type="password"
-                  label={editing ? 'Password' : 'Password*'}
-                  description={passwordHint}
-                  autoComplete="new-password"
-                />
-              )}
-            </form.AppField>
-            <form.AppField name="confirmPassword">
-              {(field) => (
-                <field.TextField
-                  type="password"
-                  label={editing ? 'Confirm Password' : 'Confirm Password*'}
-                  description={passwordHint}
-                  autoComplete="new-password"
-                />
-              )}
-            </form.AppField>
+            <PasswordFields form={form} fields={passwordFieldNames} editing={editing} />
             <form.AppField name="departmentId">
               {(field) => (
                 <field.PagedSelectField

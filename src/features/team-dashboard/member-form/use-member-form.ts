@@ -1,39 +1,17 @@
-import type { FieldErrors } from '@contract/envelope';
 import { type MemberDetail, memberCreateSchema, memberUpdateSchema } from '@contract/member';
-import { toFieldErrors } from '@contract/validation';
 import { type AnyFormApi, revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { isQueued, type WriteResult } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
-import { applyServerErrors } from '@/ui/form/server-errors';
+import { schemaValidator } from '@/ui/form/schema-validator';
+import { applyServerErrors, placeFieldErrors } from '@/ui/form/server-errors';
 import { emptyMemberValues, type MemberFormValues, toMemberFormValues } from './form-values';
 
 /** 'stay': Save & New (adding) or Update (editing); 'close': Save or Update & Close, back to the dashboard. */
 export type SaveAction = 'stay' | 'close';
 export type MemberFormMode = 'add' | 'edit';
-
-/**
- * The contract schema as a form validator. The schema is not handed to the form as a Standard Schema
- * because its input type lacks the form's preview-only fields (the picture file and URL).
- */
-function validateWith(schema: typeof memberCreateSchema | typeof memberUpdateSchema) {
-  return ({ value }: { value: MemberFormValues }) => {
-    const result = v.safeParse(schema, value);
-    return result.success ? undefined : { fields: toFieldErrors(result.issues) };
-  };
-}
-
-/** A 409's field messages (duplicate email) under their fields; the api client already showed the toast. */
-function placeConflictErrors(form: AnyFormApi, errors: FieldErrors) {
-  for (const [name, message] of Object.entries(errors)) {
-    if (form.getFieldMeta(name)) {
-      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
-    }
-  }
-}
 
 type UseMemberFormOptions = {
   mode: MemberFormMode;
@@ -64,7 +42,11 @@ export function useMemberForm({ mode, teamId, initialValues, save, reload }: Use
     onSubmitMeta: { action: 'close' as SaveAction },
     // Checked on the first submit, then on every change.
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: validateWith(mode === 'add' ? memberCreateSchema : memberUpdateSchema) },
+    // The contract schema, not as a Standard Schema: its input type lacks the form's preview-only fields
+    // (the picture file and URL).
+    validators: {
+      onDynamic: schemaValidator<MemberFormValues>(mode === 'add' ? memberCreateSchema : memberUpdateSchema),
+    },
     onSubmit: async ({ value, meta, formApi }) => {
       setPendingAction(meta.action);
       try {
@@ -81,7 +63,8 @@ export function useMemberForm({ mode, teamId, initialValues, save, reload }: Use
       } catch (error) {
         if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409) return;
         if (Object.keys(error.errors).length > 0) {
-          placeConflictErrors(formApi, error.errors);
+          // A 409's field messages (duplicate email) under their fields; the api client already toasted it.
+          placeFieldErrors(formApi, error.errors);
         } else if (reload) {
           // Stale version: the server's message was toasted; show the record as it is now.
           // A failed reload was toasted by the api client, and the form keeps what the user typed.

@@ -1,7 +1,7 @@
 import type { ProfileValue, PublishedProfileField } from '@contract/users';
 import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { changeValue, errorOf } from './field-meta';
+import { changeValue, errorOf } from '@/ui/form/field-error';
 
 const asText = (value: ProfileValue | undefined) => (typeof value === 'string' ? value : '');
 const asList = (value: ProfileValue | undefined) => (Array.isArray(value) ? value : value ? [value] : []);

@@ -1,11 +1,10 @@
-import type { FieldErrors } from '@contract/envelope';
 import type { PublishedProfileField, UserDetail } from '@contract/users';
-import { type AnyFormApi, revalidateLogic } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
-import { applyServerErrors } from '@/ui/form/server-errors';
+import { applyServerErrors, placeFieldErrors } from '@/ui/form/server-errors';
 import {
   toCreateInput,
   toUpdateInput,
@@ -15,15 +14,6 @@ import {
   userFormErrors,
 } from './form-values';
 import { useCreateUser, useUpdateUser } from './mutations';
-
-/** A 409's field messages (a taken email) under their fields; the api client already toasted it. */
-function placeConflictErrors(form: AnyFormApi, errors: FieldErrors) {
-  for (const [name, message] of Object.entries(errors)) {
-    if (form.getFieldMeta(name)) {
-      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
-    }
-  }
-}
 
 type UseUserFormOptions = {
   mode: UserFormMode;
@@ -60,7 +50,8 @@ export function useUserForm({ mode, initialValues, profileFields, userId, reload
       } catch (error) {
         if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409) return;
         if (Object.keys(error.errors).length > 0) {
-          placeConflictErrors(formApi, error.errors);
+          // A 409's field messages (a taken email) under their fields; the api client already toasted it.
+          placeFieldErrors(formApi, error.errors);
         } else if (reload) {
           // Stale version: the server's message was toasted; show the record as it is now.
           const current = await reload().catch(() => null);

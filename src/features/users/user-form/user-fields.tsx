@@ -1,6 +1,7 @@
 import type { PublishedProfileField, UserDetail } from '@contract/users';
-import { Divider, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { PasswordFields, PersonFields, passwordFieldNames, personFieldNames } from '@/ui/form/person-fields';
 import {
   administratorRoleChoicesOptions,
   membershipChoicesOptions,
@@ -8,10 +9,12 @@ import {
   toChoices,
   userGroupChoicesOptions,
 } from '../queries';
-import { changeValue, errorOf } from './field-meta';
 import type { UserFormMode } from './form-values';
 import { ProfileFieldInput } from './profile-field-input';
 import type { UserForm } from './use-user-form';
+
+/** A multi-select that searches, clears and hides what is already picked. */
+const pickMany = { searchable: true, clearable: true, hidePickedOptions: true } as const;
 
 type UserFieldsProps = {
   form: UserForm;
@@ -56,65 +59,30 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
     toChoices(useQuery(administratorRoleChoicesOptions()).data),
     record?.administrativeRole ? [record.administrativeRole] : [],
   );
-  const passwordHint = editing ? 'Leave blank to keep the current password.' : undefined;
 
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <form.AppField name="firstName">
-          {(field) => <field.TextField label="First Name*" autoComplete="off" />}
-        </form.AppField>
-        <form.AppField name="lastName">
-          {(field) => <field.TextField label="Last Name*" autoComplete="off" />}
-        </form.AppField>
-        <form.AppField name="email">
-          {(field) => <field.TextField type="email" label="Email*" autoComplete="off" />}
-        </form.AppField>
-        <form.Field name="membershipId">
+        <PersonFields form={form} fields={personFieldNames} />
+        <form.AppField name="membershipId">
           {(field) => (
-            <Select
+            <field.SelectField
               label="Membership Level*"
               placeholder="--Select Membership Level--"
               data={levels}
               searchable
               nothingFoundMessage="No membership level found."
-              name={field.name}
-              value={field.state.value || null}
-              onChange={(next) => changeValue(field, next ?? '')}
-              onBlur={field.handleBlur}
-              error={errorOf(field)}
-            />
-          )}
-        </form.Field>
-        <form.AppField name="password">
-          {(field) => (
-            <field.TextField
-              type="password"
-              label={editing ? 'Password' : 'Password*'}
-              description={passwordHint}
-              autoComplete="new-password"
             />
           )}
         </form.AppField>
-        <form.AppField name="confirmPassword">
-          {(field) => (
-            <field.TextField
-              type="password"
-              label={editing ? 'Confirm Password' : 'Confirm Password*'}
-              description={passwordHint}
-              autoComplete="new-password"
-            />
-          )}
-        </form.AppField>
+        <PasswordFields form={form} fields={passwordFieldNames} editing={editing} />
         <form.AppField name="groupId">
           {(field) => (
             <field.MultiSelectField
+              {...pickMany}
               label="User Group*"
               placeholder="--Select User Group--"
               data={groups}
-              searchable
-              clearable
-              hidePickedOptions
               nothingFoundMessage="No user group found."
             />
           )}
@@ -122,19 +90,17 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
         <form.AppField name="roleId">
           {(field) => (
             <field.MultiSelectField
+              {...pickMany}
               label="Membership Role*"
               placeholder="--Select Role--"
               data={roles}
-              searchable
-              clearable
-              hidePickedOptions
               nothingFoundMessage="No role found."
             />
           )}
         </form.AppField>
-        <form.Field name="adminstrativeRoleId">
+        <form.AppField name="adminstrativeRoleId">
           {(field) => (
-            <Select
+            <field.SelectField
               label="Administrative Role"
               description="Gives access to the administration; leave empty for none."
               placeholder="None"
@@ -142,14 +108,9 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
               clearable
               searchable
               nothingFoundMessage="No administrator role found."
-              name={field.name}
-              value={field.state.value || null}
-              onChange={(next) => changeValue(field, next ?? '')}
-              onBlur={field.handleBlur}
-              error={errorOf(field)}
             />
           )}
-        </form.Field>
+        </form.AppField>
       </SimpleGrid>
       {groupsOf(profileFields).map(([groupId, group]) => (
         <Stack key={groupId} gap="sm">

@@ -1,5 +1,6 @@
+import { FieldApi, FormApi } from '@tanstack/react-form';
 import { describe, expect, it } from 'vitest';
-import { firstErrorMessage } from '@/ui/form/field-error';
+import { changeValue, errorOf, firstErrorMessage } from '@/ui/form/field-error';
 
 describe('firstErrorMessage', () => {
   it('reads the message of a schema issue', () => {
@@ -21,5 +22,24 @@ describe('firstErrorMessage', () => {
   it('shows nothing when there is no message', () => {
     expect(firstErrorMessage([])).toBeUndefined();
     expect(firstErrorMessage([null, '', { message: 42 }])).toBeUndefined();
+  });
+});
+
+describe('changeValue', () => {
+  const fieldWithServerMessage = () => {
+    const form = new FormApi({ defaultValues: { email: 'taken@example.com' }, onSubmitMeta: {} });
+    form.mount();
+    const field = new FieldApi({ form, name: 'email' });
+    field.mount();
+    field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: 'Email already exists.' } }));
+    return field;
+  };
+
+  it('shows the server message until the value changes, then takes the new value without it', () => {
+    const field = fieldWithServerMessage();
+    expect(errorOf(field)).toBe('Email already exists.');
+    changeValue(field, 'free@example.com');
+    expect(field.state.value).toBe('free@example.com');
+    expect(errorOf(field)).toBeUndefined();
   });
 });
