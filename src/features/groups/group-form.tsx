@@ -1,12 +1,11 @@
 import { userGroupSchema } from '@contract/user-groups';
-import { toFieldErrors } from '@contract/validation';
 import { Group, Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
+import { schemaValidator } from '@/ui/form/schema-validator';
 import { applyServerErrors } from '@/ui/form/server-errors';
 import { groupInformationQueryOptions, useCreateGroup, useUpdateGroup } from './queries';
 
@@ -30,12 +29,7 @@ export function GroupForm({ groupId, initialValues, onSaved }: GroupFormProps) {
   const form = useAppForm({
     defaultValues,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }: { value: GroupFormValues }) => {
-        const result = v.safeParse(userGroupSchema, value);
-        return result.success ? undefined : { fields: toFieldErrors(result.issues) };
-      },
-    },
+    validators: { onDynamic: schemaValidator<GroupFormValues>(userGroupSchema) },
     onSubmit: async ({ value, formApi }) => {
       try {
         if (groupId) await update.mutateAsync(value);
@@ -61,14 +55,8 @@ export function GroupForm({ groupId, initialValues, onSaved }: GroupFormProps) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <form.AppForm>
+    <form.AppForm>
+      <form.Form>
         <Stack gap="sm">
           <form.AppField name="name">
             {(field) => <field.TextField label="Name" required data-autofocus />}
@@ -77,7 +65,7 @@ export function GroupForm({ groupId, initialValues, onSaved }: GroupFormProps) {
             <form.SubmitButton>{groupId ? 'Update' : 'Save'}</form.SubmitButton>
           </Group>
         </Stack>
-      </form.AppForm>
-    </form>
+      </form.Form>
+    </form.AppForm>
   );
 }

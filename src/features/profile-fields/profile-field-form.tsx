@@ -4,13 +4,13 @@ import {
   type ProfileFieldTypeId,
   profileFieldSchema,
 } from '@contract/profile-fields';
-import { toFieldErrors } from '@contract/validation';
 import { Group, Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError, isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
+import { schemaValidator } from '@/ui/form/schema-validator';
 import { applyServerErrors } from '@/ui/form/server-errors';
 import {
   profileFieldTypesQueryOptions,
@@ -53,6 +53,10 @@ function foldOptionErrors(errors: Record<string, string>): Record<string, string
   return folded;
 }
 
+/** Select options from a lookup list, until it loads none. */
+const choicesOf = (items: readonly { _id: string; name: string }[] | undefined) =>
+  (items ?? []).map((item) => ({ value: item._id, label: item.name }));
+
 type ProfileFieldFormProps = {
   /** Editing: the field as the list showed it; adding when absent. */
   row?: ProfileFieldRow;
@@ -69,12 +73,7 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
   const form = useAppForm({
     defaultValues: row ? toFormValues(row) : emptyProfileField,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }: { value: ProfileFieldFormValues }) => {
-        const result = v.safeParse(profileFieldSchema, value);
-        return result.success ? undefined : { fields: foldOptionErrors(toFieldErrors(result.issues)) };
-      },
-    },
+    validators: { onDynamic: schemaValidator<ProfileFieldFormValues>(profileFieldSchema, foldOptionErrors) },
     onSubmit: async ({ value, formApi }) => {
       const input = v.parse(profileFieldSchema, value);
       try {
@@ -93,14 +92,8 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <form.AppForm>
+    <form.AppForm>
+      <form.Form>
         <Stack gap="sm">
           <form.AppField name="name">
             {(field) => <field.TextField label="Name" required data-autofocus />}
@@ -111,7 +104,7 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
                 label="Type"
                 required
                 placeholder="Select a type"
-                data={(types.data ?? []).map((type) => ({ value: type._id, label: type.name }))}
+                data={choicesOf(types.data)}
               />
             )}
           </form.AppField>
@@ -121,7 +114,7 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
                 label="Group"
                 required
                 placeholder="Select a group"
-                data={(groups.data ?? []).map((group) => ({ value: group._id, label: group.name }))}
+                data={choicesOf(groups.data)}
               />
             )}
           </form.AppField>
@@ -146,7 +139,7 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
             <form.SubmitButton>{row ? 'Update' : 'Save'}</form.SubmitButton>
           </Group>
         </Stack>
-      </form.AppForm>
-    </form>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -21,14 +21,8 @@ export function AssignTrainingForm({ teamId, initialValues, record, reload }: As
 
   return (
     <Paper withBorder p="lg" maw={720}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
-        <form.AppForm>
+      <form.AppForm>
+        <form.Form>
           <Stack gap="md">
             <form.AppField name="trainingTitle">
               {(field) => <field.TextField label="Training Title*" autoComplete="off" />}
@@ -79,8 +73,8 @@ export function AssignTrainingForm({ teamId, initialValues, record, reload }: As
               <form.SubmitButton>{record ? 'Update' : 'Save'}</form.SubmitButton>
             </Group>
           </Stack>
-        </form.AppForm>
-      </form>
+        </form.Form>
+      </form.AppForm>
     </Paper>
   );
 }
