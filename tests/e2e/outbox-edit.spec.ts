@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { memberMessages } from '../../contract/member.ts';
 import {
+  fillNewMember,
   leadApi,
   openTeamDashboard,
   pendingButton,
@@ -24,13 +25,7 @@ test('a change refused on replay is edited with its stored values, retried and t
 
   await signInLeadWithWorker(page);
   await openTeamDashboard(page, growth._id);
-  await page.goto(`/user-portal/team-dashboard/members/add/${growth._id}`);
-  await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
-  await page.getByLabel('First Name*').fill('Edna');
-  await page.getByLabel('Last Name*').fill(`Edit${stamp}`);
-  await page.getByLabel('Email*').fill(taken);
-  await page.getByLabel('Password*', { exact: true }).fill('secret12');
-  await page.getByLabel('Confirm Password*').fill('secret12');
+  await fillNewMember(page, growth._id, { firstName: 'Edna', lastName: `Edit${stamp}`, email: taken });
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Save', exact: true }).click();

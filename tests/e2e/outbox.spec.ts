@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { memberMessages } from '../../contract/member.ts';
 import type { OrganizationList } from '../../contract/team-dashboard.ts';
 import {
+  fillNewMember,
   leadApi,
   memberDetail,
   memberList,
@@ -39,13 +40,7 @@ test('offline changes survive a reload and are sent once when the connection is 
   await page.goto(`/user-portal/team-dashboard/members/edit/${edited._id}/${growth._id}`);
   await expect(page.getByLabel('Last Name*')).toHaveValue(before.lastName);
   await waitForCacheWrite(page);
-  await page.goto(`/user-portal/team-dashboard/members/add/${growth._id}`);
-  await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
-  await page.getByLabel('First Name*').fill('Olive');
-  await page.getByLabel('Last Name*').fill(`Queue${stamp}`);
-  await page.getByLabel('Email*').fill(email);
-  await page.getByLabel('Password*', { exact: true }).fill('secret12');
-  await page.getByLabel('Confirm Password*').fill('secret12');
+  await fillNewMember(page, growth._id, { firstName: 'Olive', lastName: `Queue${stamp}`, email });
   await waitForCacheWrite(page);
 
   await context.setOffline(true);

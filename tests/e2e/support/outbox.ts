@@ -94,3 +94,18 @@ export async function stopServiceWorkers(context: BrowserContext, page: Page) {
     await cdp.detach().catch(() => undefined);
   }
 }
+
+/** Opens the Add New Member form of a team and fills it with a valid new member (password secret12). */
+export async function fillNewMember(
+  page: Page,
+  teamId: string,
+  member: { firstName: string; lastName: string; email: string },
+) {
+  await page.goto(`/user-portal/team-dashboard/members/add/${teamId}`);
+  await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
+  await page.getByLabel('First Name*').fill(member.firstName);
+  await page.getByLabel('Last Name*').fill(member.lastName);
+  await page.getByLabel('Email*').fill(member.email);
+  await page.getByLabel('Password*', { exact: true }).fill('secret12');
+  await page.getByLabel('Confirm Password*').fill('secret12');
+}
