@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { noNul, passwordsMatch } from './validation.ts';
+import { noNul, passwordsMatch, personEntries } from './validation.ts';
 
 /** The Add/Edit Member form (spec 2 and 5) and the payload of POST /user-portal/add-user and PATCH /user-portal/user/{id}. */
 export const memberMessages = {
@@ -27,21 +27,13 @@ export const memberMessages = {
 
 export const MAX_PROFILE_PICTURE_BYTES = 5 * 1024 * 1024;
 
-const trimmedRequired = (message: string, max = 100) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max), noNul), '');
 const optionalId = v.optional(
   v.union([v.literal(''), v.pipe(v.string(), v.uuid(memberMessages.invalidChoice))]),
   '',
 );
 
 const commonEntries = {
-  firstName: trimmedRequired(memberMessages.firstNameRequired),
-  lastName: trimmedRequired(memberMessages.lastNameRequired),
-  email: v.pipe(
-    trimmedRequired(memberMessages.emailRequired, 254),
-    v.email(memberMessages.emailInvalid),
-    v.toLowerCase(),
-  ),
+  ...personEntries(memberMessages),
   teamId: v.optional(v.pipe(v.string(memberMessages.teamRequired), v.uuid(memberMessages.teamRequired)), ''),
   locationId: optionalId,
   departmentId: optionalId,

@@ -4,7 +4,7 @@ import { userFilterEntries } from './admin-list-queries.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
 import { searchParam } from './list-query.ts';
-import { noNul, passwordsMatch } from './validation.ts';
+import { noNul, passwordsMatch, personEntries } from './validation.ts';
 
 /**
  * The Users administration (spec 2 `/app/user-management/users`, 4 user form, 5 messages, 7 `/user`).
@@ -152,8 +152,6 @@ export function profileValueErrors(
   return errors;
 }
 
-const required = (message: string, max = 100) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max), noNul), '');
 const idList = (message: string) =>
   v.optional(
     v.pipe(
@@ -179,13 +177,7 @@ const confirmPassword = v.pipe(
 const entries = {
   groupId: idList(userMessages.groupRequired),
   roleId: idList(userMessages.roleRequired),
-  firstName: required(userMessages.firstNameRequired),
-  lastName: required(userMessages.lastNameRequired),
-  email: v.pipe(
-    required(userMessages.emailRequired, 254),
-    v.email(userMessages.emailInvalid),
-    v.toLowerCase(),
-  ),
+  ...personEntries(userMessages),
   membershipId: v.optional(
     v.pipe(v.string(userMessages.membershipRequired), v.uuid(userMessages.membershipRequired)),
     '',

@@ -5,6 +5,24 @@ import { messages } from './messages.ts';
 /** Text the database can store: PostgreSQL text cannot hold a NUL character. */
 export const noNul = v.regex<string, string>(/^[^\0]*$/, messages.invalidCharacters);
 
+/** A required text: trimmed, not empty, at most `max` characters, storable; absent reads as '' (and fails). */
+export const requiredText = (message: string, max = 100) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max), noNul), '');
+
+type PersonTexts = {
+  firstNameRequired: string;
+  lastNameRequired: string;
+  emailRequired: string;
+  emailInvalid: string;
+};
+
+/** First name, last name and email (kept in lower case): the same rules wherever a person is entered. */
+export const personEntries = (texts: PersonTexts) => ({
+  firstName: requiredText(texts.firstNameRequired),
+  lastName: requiredText(texts.lastNameRequired),
+  email: v.pipe(requiredText(texts.emailRequired, 254), v.email(texts.emailInvalid), v.toLowerCase()),
+});
+
 /** First message per field, keyed by the dotted path of the field, as the 422 body carries it. */
 export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
