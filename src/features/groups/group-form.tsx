@@ -1,5 +1,4 @@
 import { userGroupSchema } from '@contract/user-groups';
-import { Group, Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,15 +55,11 @@ export function GroupForm({ groupId, initialValues, onSaved }: GroupFormProps) {
 
   return (
     <form.AppForm>
-      <form.Form>
-        <Stack gap="sm">
-          <form.AppField name="name">
-            {(field) => <field.TextField label="Name" required data-autofocus />}
-          </form.AppField>
-          <Group justify="flex-end">
-            <form.SubmitButton>{groupId ? 'Update' : 'Save'}</form.SubmitButton>
-          </Group>
-        </Stack>
+      <form.Form gap="sm">
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Name" required data-autofocus />}
+        </form.AppField>
+        <form.SaveButtons editing={Boolean(groupId)} />
       </form.Form>
     </form.AppForm>
   );

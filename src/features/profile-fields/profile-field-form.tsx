@@ -4,7 +4,6 @@ import {
   type ProfileFieldTypeId,
   profileFieldSchema,
 } from '@contract/profile-fields';
-import { Group, Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
@@ -93,52 +92,48 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
 
   return (
     <form.AppForm>
-      <form.Form>
-        <Stack gap="sm">
-          <form.AppField name="name">
-            {(field) => <field.TextField label="Name" required data-autofocus />}
-          </form.AppField>
-          <form.AppField name="type">
-            {(field) => (
-              <field.SelectField
-                label="Type"
-                required
-                placeholder="Select a type"
-                data={choicesOf(types.data)}
-              />
-            )}
-          </form.AppField>
-          <form.AppField name="group">
-            {(field) => (
-              <field.SelectField
-                label="Group"
-                required
-                placeholder="Select a group"
-                data={choicesOf(groups.data)}
-              />
-            )}
-          </form.AppField>
-          <form.Subscribe selector={(state) => state.values.type}>
-            {(type) =>
-              hasOptions(type as ProfileFieldTypeId) && (
-                <form.AppField name="option">
-                  {(field) => (
-                    <field.TagsField
-                      label="Options"
-                      required
-                      description="Type an option and press Enter"
-                      placeholder="Add an option"
-                    />
-                  )}
-                </form.AppField>
-              )
-            }
-          </form.Subscribe>
-          <form.AppField name="required">{(field) => <field.SwitchField label="Required" />}</form.AppField>
-          <Group justify="flex-end">
-            <form.SubmitButton>{row ? 'Update' : 'Save'}</form.SubmitButton>
-          </Group>
-        </Stack>
+      <form.Form gap="sm">
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Name" required data-autofocus />}
+        </form.AppField>
+        <form.AppField name="type">
+          {(field) => (
+            <field.SelectField
+              label="Type"
+              required
+              placeholder="Select a type"
+              data={choicesOf(types.data)}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="group">
+          {(field) => (
+            <field.SelectField
+              label="Group"
+              required
+              placeholder="Select a group"
+              data={choicesOf(groups.data)}
+            />
+          )}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.values.type}>
+          {(type) =>
+            hasOptions(type as ProfileFieldTypeId) && (
+              <form.AppField name="option">
+                {(field) => (
+                  <field.TagsField
+                    label="Options"
+                    required
+                    description="Type an option and press Enter"
+                    placeholder="Add an option"
+                  />
+                )}
+              </form.AppField>
+            )
+          }
+        </form.Subscribe>
+        <form.AppField name="required">{(field) => <field.SwitchField label="Required" />}</form.AppField>
+        <form.SaveButtons editing={row !== undefined} />
       </form.Form>
     </form.AppForm>
   );

@@ -1,10 +1,14 @@
 import {
   Button,
   type ButtonProps,
+  Group,
+  type GroupProps,
   MultiSelect,
   type MultiSelectProps,
   Select,
   type SelectProps,
+  Stack,
+  type StackProps,
   Switch,
   type SwitchProps,
   TagsInput,
@@ -112,8 +116,11 @@ function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNod
   );
 }
 
-/** The form element: the browser's own validation off (the contract's messages show instead), submit via the form. */
-function FormElement({ children }: { children: ReactNode }) {
+/**
+ * The form element, its fields in a column: the browser's own validation off (the contract's messages
+ * show instead), submit via the form.
+ */
+function FormElement({ children, gap }: { children: ReactNode; gap?: StackProps['gap'] }) {
   const form = useFormContext();
   return (
     <form
@@ -123,8 +130,18 @@ function FormElement({ children }: { children: ReactNode }) {
         void form.handleSubmit();
       }}
     >
-      {children}
+      <Stack gap={gap}>{children}</Stack>
     </form>
+  );
+}
+
+/** The form's buttons at its end: any others (Cancel), then Save when adding or Update when editing. */
+function SaveButtons({ editing, children, ...props }: GroupProps & { editing: boolean }) {
+  return (
+    <Group justify="flex-end" {...props}>
+      {children}
+      <SubmitButton>{editing ? 'Update' : 'Save'}</SubmitButton>
+    </Group>
   );
 }
 
@@ -141,5 +158,5 @@ export const { useAppForm, withFieldGroup } = createFormHook({
     TagsField: FormTagsField,
     PagedSelectField: FormPagedSelectField,
   },
-  formComponents: { SubmitButton, Form: FormElement },
+  formComponents: { SubmitButton, SaveButtons, Form: FormElement },
 });

@@ -1,5 +1,5 @@
 import type { AssignedTrainingDetail } from '@contract/training';
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { RemoteMultiSelect } from './remote-multi-select';
@@ -23,56 +23,53 @@ export function AssignTrainingForm({ teamId, initialValues, record, reload }: As
     <Paper withBorder p="lg" maw={720}>
       <form.AppForm>
         <form.Form>
-          <Stack gap="md">
-            <form.AppField name="trainingTitle">
-              {(field) => <field.TextField label="Training Title*" autoComplete="off" />}
-            </form.AppField>
-            <form.AppField name="courseIds">
-              {() => (
-                <RemoteMultiSelect
-                  label="Courses*"
-                  placeholder="Search courses"
-                  nothingFound="No course found."
-                  initialOptions={known.courses}
-                  optionsQuery={courseChoices}
+          <form.AppField name="trainingTitle">
+            {(field) => <field.TextField label="Training Title*" autoComplete="off" />}
+          </form.AppField>
+          <form.AppField name="courseIds">
+            {() => (
+              <RemoteMultiSelect
+                label="Courses*"
+                placeholder="Search courses"
+                nothingFound="No course found."
+                initialOptions={known.courses}
+                optionsQuery={courseChoices}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="assignTo">{() => <AssignToField />}</form.AppField>
+          <form.Subscribe selector={(state) => state.values.assignTo}>
+            {(assignTo) =>
+              assignTo === 'some' ? (
+                <form.AppField name="memberIds">
+                  {() => (
+                    <RemoteMultiSelect
+                      label="Members"
+                      placeholder="Search members"
+                      nothingFound="No member found."
+                      initialOptions={known.members}
+                      optionsQuery={teamMemberChoices}
+                    />
+                  )}
+                </form.AppField>
+              ) : null
+            }
+          </form.Subscribe>
+          <form.AppField name="deadline">{() => <DeadlineField />}</form.AppField>
+          <form.SaveButtons editing={record !== undefined} mt="sm">
+            <Button
+              variant="default"
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/user-portal/team-dashboard"
+                  search={{ team: teamId, activeTab: 'trainings' }}
                 />
               )}
-            </form.AppField>
-            <form.AppField name="assignTo">{() => <AssignToField />}</form.AppField>
-            <form.Subscribe selector={(state) => state.values.assignTo}>
-              {(assignTo) =>
-                assignTo === 'some' ? (
-                  <form.AppField name="memberIds">
-                    {() => (
-                      <RemoteMultiSelect
-                        label="Members"
-                        placeholder="Search members"
-                        nothingFound="No member found."
-                        initialOptions={known.members}
-                        optionsQuery={teamMemberChoices}
-                      />
-                    )}
-                  </form.AppField>
-                ) : null
-              }
-            </form.Subscribe>
-            <form.AppField name="deadline">{() => <DeadlineField />}</form.AppField>
-            <Group justify="flex-end" mt="sm">
-              <Button
-                variant="default"
-                renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to="/user-portal/team-dashboard"
-                    search={{ team: teamId, activeTab: 'trainings' }}
-                  />
-                )}
-              >
-                Cancel
-              </Button>
-              <form.SubmitButton>{record ? 'Update' : 'Save'}</form.SubmitButton>
-            </Group>
-          </Stack>
+            >
+              Cancel
+            </Button>
+          </form.SaveButtons>
         </form.Form>
       </form.AppForm>
     </Paper>
