@@ -78,6 +78,11 @@ function FormMultiSelectField(props: Omit<MultiSelectProps, Bound>) {
   return <MultiSelect {...props} {...bound} value={value} onChange={change} />;
 }
 
+/** A multi-select that searches, can be cleared and leaves out what is already picked. */
+function FormPickManyField(props: Omit<MultiSelectProps, Bound>) {
+  return <FormMultiSelectField searchable clearable hidePickedOptions {...props} />;
+}
+
 /** A select over options the form already has; the value is the option's value, '' for none. */
 function FormSelectField(props: Omit<SelectProps, Bound>) {
   const { value, change, bound } = useBoundField<string>();
@@ -117,8 +122,8 @@ function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNod
 }
 
 /**
- * The form element, its fields in a column: the browser's own validation off (the contract's messages
- * show instead), submit via the form.
+ * The form element: the browser's own validation off (the contract's messages show instead), submit
+ * via the form. With `gap`, its children stand in a column that far apart.
  */
 function FormElement({ children, gap }: { children: ReactNode; gap?: StackProps['gap'] }) {
   const form = useFormContext();
@@ -130,7 +135,7 @@ function FormElement({ children, gap }: { children: ReactNode; gap?: StackProps[
         void form.handleSubmit();
       }}
     >
-      <Stack gap={gap}>{children}</Stack>
+      {gap === undefined ? children : <Stack gap={gap}>{children}</Stack>}
     </form>
   );
 }
@@ -154,6 +159,7 @@ export const { useAppForm, withFieldGroup } = createFormHook({
     PasswordField: FormPasswordField,
     SwitchField: FormSwitchField,
     MultiSelectField: FormMultiSelectField,
+    PickManyField: FormPickManyField,
     SelectField: FormSelectField,
     TagsField: FormTagsField,
     PagedSelectField: FormPagedSelectField,

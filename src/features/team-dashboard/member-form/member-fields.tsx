@@ -61,13 +61,10 @@ export function MemberFields({ form, mode, record, generation }: MemberFieldsPro
             </form.AppField>
             <form.AppField name="roleId">
               {(field) => (
-                <field.MultiSelectField
+                <field.PickManyField
                   label="Membership Role"
                   placeholder="--Select Role--"
                   data={roleData}
-                  searchable
-                  clearable
-                  hidePickedOptions
                   nothingFoundMessage="No role found."
                 />
               )}

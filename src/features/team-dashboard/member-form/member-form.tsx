@@ -34,46 +34,42 @@ export function MemberFormView({ mode, teamId, initialValues, save, record, relo
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="xs">
-          <Anchor
-            renderRoot={(props) => (
-              <Link to="/user-portal/team-dashboard" search={{ team: teamId }} {...props} />
-            )}
+    <form.AppForm>
+      <form.Form>
+        <nav aria-label="Breadcrumb">
+          <Breadcrumbs mb="xs">
+            <Anchor
+              renderRoot={(props) => (
+                <Link to="/user-portal/team-dashboard" search={{ team: teamId }} {...props} />
+              )}
+            >
+              Team Dashboard
+            </Anchor>
+            <Text aria-current="page">{text.crumb}</Text>
+          </Breadcrumbs>
+        </nav>
+        <PageTitle>{text.title}</PageTitle>
+        <Paper withBorder p="lg" radius="md">
+          <MemberFields form={form} mode={mode} record={record} generation={generation} />
+        </Paper>
+        {/* Below the fields: the toasts at the top right would cover buttons placed there. */}
+        <Group gap="sm" justify="flex-end" mt="md">
+          <Button variant="default" onClick={cancel} disabled={pendingAction !== null}>
+            Cancel
+          </Button>
+          <Button
+            variant="light"
+            loading={pendingAction === 'stay'}
+            disabled={pendingAction === 'close'}
+            onClick={() => void form.handleSubmit({ action: 'stay' })}
           >
-            Team Dashboard
-          </Anchor>
-          <Text aria-current="page">{text.crumb}</Text>
-        </Breadcrumbs>
-      </nav>
-      <PageTitle>{text.title}</PageTitle>
-      <Paper withBorder p="lg" radius="md">
-        <MemberFields form={form} mode={mode} record={record} generation={generation} />
-      </Paper>
-      {/* Below the fields: the toasts at the top right would cover buttons placed there. */}
-      <Group gap="sm" justify="flex-end" mt="md">
-        <Button variant="default" onClick={cancel} disabled={pendingAction !== null}>
-          Cancel
-        </Button>
-        <Button
-          variant="light"
-          loading={pendingAction === 'stay'}
-          disabled={pendingAction === 'close'}
-          onClick={() => void form.handleSubmit({ action: 'stay' })}
-        >
-          {text.stay}
-        </Button>
-        <Button type="submit" loading={pendingAction === 'close'} disabled={pendingAction === 'stay'}>
-          {text.close}
-        </Button>
-      </Group>
-    </form>
+            {text.stay}
+          </Button>
+          <Button type="submit" loading={pendingAction === 'close'} disabled={pendingAction === 'stay'}>
+            {text.close}
+          </Button>
+        </Group>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -22,7 +22,7 @@ export function AssignTrainingForm({ teamId, initialValues, record, reload }: As
   return (
     <Paper withBorder p="lg" maw={720}>
       <form.AppForm>
-        <form.Form>
+        <form.Form gap="md">
           <form.AppField name="trainingTitle">
             {(field) => <field.TextField label="Training Title*" autoComplete="off" />}
           </form.AppField>

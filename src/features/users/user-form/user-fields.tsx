@@ -13,9 +13,6 @@ import type { UserFormMode } from './form-values';
 import { ProfileFieldInput } from './profile-field-input';
 import type { UserForm } from './use-user-form';
 
-/** A multi-select that searches, clears and hides what is already picked. */
-const pickMany = { searchable: true, clearable: true, hidePickedOptions: true } as const;
-
 type UserFieldsProps = {
   form: UserForm;
   mode: UserFormMode;
@@ -78,8 +75,7 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
         <PasswordFields form={form} fields={passwordFieldNames} editing={editing} />
         <form.AppField name="groupId">
           {(field) => (
-            <field.MultiSelectField
-              {...pickMany}
+            <field.PickManyField
               label="User Group*"
               placeholder="--Select User Group--"
               data={groups}
@@ -89,8 +85,7 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
         </form.AppField>
         <form.AppField name="roleId">
           {(field) => (
-            <field.MultiSelectField
-              {...pickMany}
+            <field.PickManyField
               label="Membership Role*"
               placeholder="--Select Role--"
               data={roles}
