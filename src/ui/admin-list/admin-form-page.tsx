@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Text } from '@mantine/core';
 import { Link, type LinkProps, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../page-title';
@@ -72,5 +72,27 @@ export function AdminFormPage({
         {!readOnly && submit}
       </Group>
     </form>
+  );
+}
+
+/**
+ * The read-only notice of a form opened by its address without the permission: the form is shown
+ * but not sent, since the server's 403 would end the session.
+ */
+export function RoleDeniedNotice({
+  mode,
+  noun,
+  plural,
+}: {
+  mode: 'add' | 'edit';
+  noun: string;
+  plural: string;
+}) {
+  return (
+    <Alert color="gray" mb="md">
+      {mode === 'add'
+        ? `Your role may not add ${plural}.`
+        : `Your role may view this ${noun} but not change it.`}
+    </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import type { TeamDetail } from '@contract/teams';
-import { Alert } from '@mantine/core';
-import { AdminFormPage } from '@/ui/admin-list/admin-form-page';
+import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
 import type { TeamFormValues } from './form-values';
 import { TeamFields } from './team-fields';
@@ -23,8 +22,6 @@ export function TeamFormView({ initialValues, record, reload }: TeamFormViewProp
   const form = useTeamForm({ initialValues, teamId: record?._id, reload });
   const mode = record ? 'edit' : 'add';
   const text = texts[mode];
-  // Opened by its address without the permission: the form is shown but not sent, since the
-  // server's 403 would end the session.
   const allowed = useCan('users-team', mode);
 
   return (
@@ -32,15 +29,7 @@ export function TeamFormView({ initialValues, record, reload }: TeamFormViewProp
       list={{ label: 'Teams', to: '/app/user-management/users-team' }}
       title={text.title}
       crumb={text.crumb}
-      readOnlyNotice={
-        allowed ? undefined : (
-          <Alert color="gray" mb="md">
-            {mode === 'add'
-              ? 'Your role may not add teams.'
-              : 'Your role may view this team but not change it.'}
-          </Alert>
-        )
-      }
+      readOnlyNotice={allowed ? undefined : <RoleDeniedNotice mode={mode} noun="team" plural="teams" />}
       onSubmit={() => void form.handleSubmit()}
       submit={
         <form.AppForm>

@@ -1,6 +1,5 @@
 import type { PublishedProfileField, UserDetail } from '@contract/users';
-import { Alert } from '@mantine/core';
-import { AdminFormPage } from '@/ui/admin-list/admin-form-page';
+import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
 import type { UserFormMode, UserFormValues } from './form-values';
 import { useUserForm } from './use-user-form';
@@ -23,8 +22,6 @@ const texts = {
 export function UserFormView({ mode, initialValues, profileFields, record, reload }: UserFormViewProps) {
   const form = useUserForm({ mode, initialValues, profileFields, userId: record?._id, reload });
   const text = texts[mode];
-  // Opened by its address without the permission: the form is shown but not sent, since the
-  // server's 403 would end the session.
   const allowed = useCan('users', mode);
 
   return (
@@ -32,15 +29,7 @@ export function UserFormView({ mode, initialValues, profileFields, record, reloa
       list={{ label: 'Users', to: '/app/user-management/users' }}
       title={text.title}
       crumb={text.crumb}
-      readOnlyNotice={
-        allowed ? undefined : (
-          <Alert color="gray" mb="md">
-            {mode === 'add'
-              ? 'Your role may not add users.'
-              : 'Your role may view this user but not change it.'}
-          </Alert>
-        )
-      }
+      readOnlyNotice={allowed ? undefined : <RoleDeniedNotice mode={mode} noun="user" plural="users" />}
       onSubmit={() => void form.handleSubmit()}
       submit={
         <form.AppForm>
