@@ -14,7 +14,7 @@ import { validationHook } from '../http/validate.ts';
 import { pathId } from '../team/access.ts';
 import type { AdminTable } from './versioned-update.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Pick<Transaction, 'select'>;
 
 /** A uuid path segment, so `/{resource}/{id}` never swallows `/{resource}/info` and the like. */
@@ -34,9 +34,20 @@ export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
   bulkOff?: string;
   /** Route names of bulk delete (all take DELETE with { bulkId }). */
   deleteNames?: string[];
+  /**
+   * Runs inside the transaction before a status change, before unknown ids are looked for, e.g. to
+   * refuse unpublishing a built-in record (throw ApiError).
+   */
+  beforeStatus?: (change: StatusChange, tx: Transaction) => Promise<void>;
   /** Runs inside the transaction before a delete, e.g. to refuse deleting a built-in record (throw ApiError). */
-  beforeDelete?: (ids: string[], tx: Transaction) => Promise<void>;
+  beforeDelete?: (ids: string[], tx: Transaction, callerId: string) => Promise<void>;
 };
+
+/** A status change about to be written: `status` is the new one, or undefined for a toggle. */
+export type StatusChange = { ids: string[]; status?: boolean; callerId: string };
+
+/** Each id once, in one case, as the database compares them. */
+const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
 /**
  * The routes every administration list shares (contract/admin-list.ts):
@@ -60,7 +71,7 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
 
   /** Every id must name a record, else 404 before anything is written. */
   async function existing(executor: Executor, ids: string[]) {
-    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const unique = uniqueIds(ids);
     const found = await executor
       .select({ id: idColumn })
       .from(table as PgTable)
@@ -72,8 +83,9 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   const setStatus = (status: boolean) =>
     ({ status, version: sql`${table.version} + 1`, updatedAt: sql`now()` }) as PgUpdateSetSource<T>;
 
-  async function bulkStatus(requested: string[], status: boolean) {
+  async function bulkStatus(requested: string[], status: boolean, callerId: string) {
     const ids = await db.transaction(async (tx) => {
+      await options.beforeStatus?.({ ids: uniqueIds(requested), status, callerId }, tx);
       const ids = await existing(tx, requested);
       await tx.update(table).set(setStatus(status)).where(inArray(idColumn, ids));
       return ids;
@@ -86,18 +98,21 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
 
   const router = new Hono<AppEnv>()
     .post(`${path}/${options.bulkOn ?? 'bulk-publish'}`, canPublish, bulkBody, async (c) =>
-      c.json(await bulkStatus(c.req.valid('json').bulkId, true)),
+      c.json(await bulkStatus(c.req.valid('json').bulkId, true, c.get('auth').userId)),
     )
     .post(`${path}/${options.bulkOff ?? 'bulk-unpublish'}`, canPublish, bulkBody, async (c) =>
-      c.json(await bulkStatus(c.req.valid('json').bulkId, false)),
+      c.json(await bulkStatus(c.req.valid('json').bulkId, false, c.get('auth').userId)),
     )
     .post(`${path}/:id${UUID_PARAM}`, canPublish, async (c) => {
       const id = pathId(c.req.param('id'));
-      const updated = await db
-        .update(table)
-        .set({ ...setStatus(true), status: sql`not ${table.status}` } as PgUpdateSetSource<T>)
-        .where(eq(idColumn, id))
-        .returning({ id: idColumn });
+      const updated = await db.transaction(async (tx) => {
+        await options.beforeStatus?.({ ids: [id], callerId: c.get('auth').userId }, tx);
+        return tx
+          .update(table)
+          .set({ ...setStatus(true), status: sql`not ${table.status}` } as PgUpdateSetSource<T>)
+          .where(eq(idColumn, id))
+          .returning({ id: idColumn });
+      });
       const row = updated.length > 0 ? await options.row(id) : undefined;
       if (!row) throw new ApiError(404, messages.notFound);
       return c.json({ message: messages.statusUpdated, results: row } satisfies ApiSuccess<R>);
@@ -108,7 +123,7 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
       const requested = c.req.valid('json').bulkId;
       await db.transaction(async (tx) => {
         const ids = await existing(tx, requested);
-        await options.beforeDelete?.(ids, tx);
+        await options.beforeDelete?.(ids, tx, c.get('auth').userId);
         await tx.delete(table).where(inArray(idColumn, ids));
       });
       return c.json({ message: adminMessages.bulkDeleted, results: null } satisfies ApiSuccess<null>);

@@ -2,7 +2,6 @@ import { vValidator } from '@hono/valibot-validator';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminMessages } from '../../contract/admin-list.ts';
-import { bulkIdSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
@@ -40,7 +39,6 @@ const byId = `${paths.administratorRoles}/:id${UUID_PARAM}`;
 export function administratorRoleRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit' | 'publish') =>
     allow(db, permission(MODULE, SUBMODULE, action));
-  const bulkBody = vValidator('json', bulkIdSchema, validationHook);
 
   const detailOr404 = async (id: string) => {
     const detail = await roleDetail(db, id);
@@ -119,15 +117,6 @@ export function administratorRoleRoutes({ db }: AppDeps) {
       const results = await detailOr404(id);
       if (!written) return c.json(staleAnswer(results), 409);
       return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<RoleDetail>);
-    })
-    // Run before the shared status routes below: the built-in role is never unpublished.
-    .post(paths.administratorRoleBulkUnpublish, can('publish'), bulkBody, async (c, next) => {
-      await requireNotSystem(db, c.req.valid('json').bulkId, roleMessages.bulkSystemRole);
-      await next();
-    })
-    .post(byId, can('publish'), async (c, next) => {
-      await requireNotSystem(db, [pathId(c.req.param('id'))], roleMessages.systemRoleLocked);
-      await next();
     });
 
   return routes.route(
@@ -138,6 +127,11 @@ export function administratorRoleRoutes({ db }: AppDeps) {
       module: MODULE,
       submodule: SUBMODULE,
       row: (id) => roleRow(db, id),
+      // The built-in role is never unpublished: by its own switch, or among others.
+      beforeStatus: async ({ ids, status }, tx) => {
+        if (status === undefined) await requireNotSystem(tx, ids, roleMessages.systemRoleLocked);
+        else if (!status) await requireNotSystem(tx, ids, roleMessages.bulkSystemRole);
+      },
       beforeDelete: requireDeletable,
     }),
   );

@@ -1,9 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { eq } from 'drizzle-orm';
-import { Hono, type MiddlewareHandler } from 'hono';
-import * as v from 'valibot';
+import { Hono } from 'hono';
 import { adminMessages } from '../../contract/admin-list.ts';
-import { bulkIdSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
@@ -19,7 +17,12 @@ import {
   userMessages,
   userUpdateSchema,
 } from '../../contract/users.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
+import {
+  adminStatusRoutes,
+  type StatusChange,
+  type Transaction,
+  UUID_PARAM,
+} from '../admin/status-routes.ts';
 import { staleAnswer } from '../admin/versioned-update.ts';
 import { users } from '../db/schema.ts';
 import { allow, permission } from '../http/access.ts';
@@ -50,26 +53,19 @@ export function userAdminRoutes(deps: AppDeps) {
   }
 
   /**
-   * Runs before the shared status and delete routes of the same path: refuses changes that would
-   * lock the caller out or leave the built-in role without an enabled user. A body the shared
-   * route's validator refuses is passed on for it to answer.
+   * Refuses changes that would lock the caller out or leave the built-in role without an enabled
+   * user: a disable, or a toggle of an enabled user (an unknown id gets the shared route's 404).
    */
-  const guardBulk =
-    (kind: 'disable' | 'delete'): MiddlewareHandler<AppEnv> =>
-    async (c, next) => {
-      const body = v.safeParse(bulkIdSchema, await c.req.json().catch(() => null));
-      if (body.success) {
-        const ids = [...new Set(body.output.bulkId.map((id) => id.toLowerCase()))];
-        await refuseLosingAdmins(db, c.get('auth').userId, ids, kind);
-      }
-      await next();
-    };
-  const guardToggle: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const id = pathId(c.req.param('id'));
-    const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, id));
-    // Only a toggle that disables can lock anyone out; an unknown id gets the shared route's 404.
-    if (user?.status) await refuseLosingAdmins(db, c.get('auth').userId, [id], 'disable');
-    await next();
+  const beforeStatus = async ({ ids, status, callerId }: StatusChange, tx: Transaction) => {
+    if (status === true) return;
+    if (status === undefined) {
+      const [user] = await tx
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, ids[0] ?? ''));
+      if (!user?.status) return;
+    }
+    await refuseLosingAdmins(tx, callerId, ids, 'disable');
   };
 
   return new Hono<AppEnv>()
@@ -118,9 +114,6 @@ export function userAdminRoutes(deps: AppDeps) {
         results: await detailOf(id),
       } satisfies ApiSuccess<UserDetail>);
     })
-    .post(paths.userBulkDisable, can('publish'), guardBulk('disable'))
-    .delete(paths.userBulkDelete, can('delete'), guardBulk('delete'))
-    .post(byId, can('publish'), guardToggle)
     .route(
       '/',
       adminStatusRoutes(db, {
@@ -131,6 +124,8 @@ export function userAdminRoutes(deps: AppDeps) {
         row: (id) => userRow(db, id),
         bulkOn: 'bulk-enable',
         bulkOff: 'bulk-disable',
+        beforeStatus,
+        beforeDelete: (ids, tx, callerId) => refuseLosingAdmins(tx, callerId, ids, 'delete'),
       }),
     );
 }
