@@ -19,3 +19,5 @@ export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Reset-link requests per email and client address. */
 export const FORGOT_PASSWORD_RATE_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
+/** Invitation and assignment mails sent again on request: once a minute per member, and per training. */
+export const RESEND_EMAIL_RATE_LIMIT = { max: 1, windowMs: 60 * 1000 } as const;

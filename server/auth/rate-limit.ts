@@ -43,6 +43,19 @@ export async function recordHit(
   return row;
 }
 
+/**
+ * Counts one hit and answers the seconds until the window ends once it holds more than `limit.max`
+ * hits, else undefined. Refused hits count too; the window is fixed, so they do not lengthen it.
+ */
+export async function overLimit(
+  db: Database,
+  key: string,
+  limit: { max: number; windowMs: number },
+): Promise<number | undefined> {
+  const hit = await recordHit(db, key, limit.windowMs);
+  return hit.count > limit.max ? Math.max(1, hit.seconds) : undefined;
+}
+
 export async function clearHits(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

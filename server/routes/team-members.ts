@@ -2,6 +2,7 @@ import { vValidator } from '@hono/valibot-validator';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bulkIdSchema } from '../../contract/bulk.ts';
+import { RESEND_EMAIL_RATE_LIMIT } from '../../contract/constants.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { memberMessages } from '../../contract/member.ts';
 import { messages } from '../../contract/messages.ts';
@@ -13,6 +14,7 @@ import {
   memberListQuerySchema,
   type TeamMemberCard,
 } from '../../contract/team-dashboard.ts';
+import { overLimit } from '../auth/rate-limit.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
 import { teamMembers, teams, trainingMembers, trainings, users } from '../db/schema.ts';
 import { allow, teamLead } from '../http/access.ts';
@@ -95,6 +97,13 @@ export function teamMemberRoutes(deps: AppDeps) {
         .from(users)
         .where(eq(users.id, memberId));
       if (!member) throw new ApiError(404, messages.notFound);
+      // Counted only now, so a refused or unknown member uses no quota. The key is the user, not the
+      // team membership: whoever asks, the person gets at most one such mail a minute.
+      const retryAfter = await overLimit(db, `resend:member:${member.id}`, RESEND_EMAIL_RATE_LIMIT);
+      if (retryAfter !== undefined) {
+        c.header('Retry-After', String(retryAfter));
+        throw new ApiError(429, messages.tooManyAttempts);
+      }
       await invite(teamId, [member]);
       return c.json({ message: memberMessages.invitationSent, results: null } satisfies ApiSuccess<null>);
     })

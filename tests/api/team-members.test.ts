@@ -10,6 +10,7 @@ import {
   mailOutbox,
   membershipRoles,
   passwordResetTokens,
+  rateLimits,
   teamMembers,
   trainingMembers,
   trainings,
@@ -153,6 +154,52 @@ describe('POST member resend email', () => {
     });
     expect(forbidden.status).toBe(403);
     expect(await t.db.$count(mailOutbox)).toBe(1);
+    // Neither call used the member's quota.
+    expect(await t.db.$count(rateLimits, eq(rateLimits.key, `resend:member:${freedomMember}`))).toBe(0);
+  });
+
+  it('sends once a minute per member: the next call answers 429 with the seconds left and sends nothing', async () => {
+    // The second enterprise member is left alone: the import test expects no mail for them.
+    const [memberId, , otherId] = await memberIdsOf(t.db, team.enterprise);
+    const mailsBefore = await t.db.$count(mailOutbox);
+    const again = await t.call('POST', paths.memberResendEmail(team.enterprise, memberId as string), {
+      token: lead,
+    });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ message: messages.tooManyAttempts });
+    const retryAfter = Number(again.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await t.db.$count(mailOutbox)).toBe(mailsBefore);
+
+    // The window is the member's own: another member of the team is mailed at once.
+    const other = await t.call('POST', paths.memberResendEmail(team.enterprise, otherId as string), {
+      token: lead,
+    });
+    expect(other.status).toBe(200);
+    expect(await t.db.$count(mailOutbox)).toBe(mailsBefore + 1);
+
+    // With 20 seconds of the window gone, Retry-After tells the 40 or so that are left.
+    await t.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() + interval '40 seconds'` })
+      .where(eq(rateLimits.key, `resend:member:${memberId}`));
+    const later = await t.call('POST', paths.memberResendEmail(team.enterprise, memberId as string), {
+      token: lead,
+    });
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get('retry-after'))).toBeGreaterThanOrEqual(39);
+    expect(Number(later.headers.get('retry-after'))).toBeLessThanOrEqual(40);
+
+    await t.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, `resend:member:${memberId}`));
+    const afterWindow = await t.call('POST', paths.memberResendEmail(team.enterprise, memberId as string), {
+      token: lead,
+    });
+    expect(afterWindow.status).toBe(200);
+    expect(await t.db.$count(mailOutbox)).toBe(mailsBefore + 2);
   });
 });
 
