@@ -2,6 +2,7 @@ import { vValidator } from '@hono/valibot-validator';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bulkIdSchema } from '../../contract/bulk.ts';
+import { RESEND_EMAIL_RATE_LIMIT } from '../../contract/constants.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
@@ -14,6 +15,7 @@ import {
   trainingMessages,
   trainingSchema,
 } from '../../contract/training.ts';
+import { overLimit } from '../auth/rate-limit.ts';
 import { trainingCourses, trainingMembers, trainings } from '../db/schema.ts';
 import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
@@ -233,6 +235,12 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
     .post(paths.trainingResendEmail(':trainingId'), auth, async (c) => {
       const record = await trainingRecord(db, pathId(c.req.param('trainingId')));
       await requireTeamAccess(db, c.get('auth'), record.teamId, 'edit');
+      // Counted only once the training exists and the caller may use it, so those refusals use no quota.
+      const retryAfter = await overLimit(db, `resend:training:${record.id}`, RESEND_EMAIL_RATE_LIMIT);
+      if (retryAfter !== undefined) {
+        c.header('Retry-After', String(retryAfter));
+        throw new ApiError(429, messages.tooManyAttempts);
+      }
       const recipients = await trainingRecipients(db, record.id);
       await mail('reminder', record.id, recipients);
       return c.json({

@@ -11,6 +11,7 @@ import {
   courseCompletions,
   courses,
   mailOutbox,
+  rateLimits,
   trainingCourses,
   trainingMembers,
   trainings,
@@ -426,6 +427,49 @@ describe('reassign and resend', () => {
     expect(
       (await t.call('POST', paths.trainingResendEmail(sales?.id as string), { token: lead2 })).status,
     ).toBe(403);
+  });
+
+  it('resends once a minute per training: the next call answers 429 with the seconds left and mails no one', async () => {
+    const [sales] = await t.db.select().from(trainings).where(eq(trainings.title, 'Sales Excellence'));
+    const key = `resend:training:${sales?.id}`;
+    await clearMail();
+    const again = await t.call('POST', paths.trainingResendEmail(sales?.id as string), { token: lead });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ message: messages.tooManyAttempts });
+    const retryAfter = Number(again.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await mailsTo(growth)).toHaveLength(0);
+
+    await t.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() + interval '25 seconds'` })
+      .where(eq(rateLimits.key, key));
+    const later = await t.call('POST', paths.trainingResendEmail(sales?.id as string), { token: lead });
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get('retry-after'))).toBeGreaterThanOrEqual(24);
+    expect(Number(later.headers.get('retry-after'))).toBeLessThanOrEqual(25);
+
+    await t.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, key));
+    const afterWindow = await t.call('POST', paths.trainingResendEmail(sales?.id as string), { token: lead });
+    expect(afterWindow.status).toBe(200);
+    expect(await mailsTo(growth)).toHaveLength(25);
+  });
+
+  it('counts no resend that is refused or names no training', async () => {
+    const [sales] = await t.db.select().from(trainings).where(eq(trainings.title, 'Sales Excellence'));
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, `resend:training:${sales?.id}`));
+    const refused = await t.call('POST', paths.trainingResendEmail(sales?.id as string), { token: lead2 });
+    expect(refused.status).toBe(403);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.call('POST', paths.trainingResendEmail(unknown), { token: lead })).status).toBe(404);
+    expect(await t.db.$count(rateLimits, sql`${rateLimits.key} like 'resend:training:%'`)).toBe(0);
+    await clearMail();
+    const allowed = await t.call('POST', paths.trainingResendEmail(sales?.id as string), { token: lead });
+    expect(allowed.status).toBe(200);
   });
 });
 
