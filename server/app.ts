@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
 import type { AppEnv, Logger } from './http/app-env.ts';
+import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { distRoutes } from './http/static.ts';
@@ -70,7 +71,7 @@ export function createApp({ db, config, mailer, logger = console }: CreateAppOpt
     .all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
-    .use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
+    .use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy }))
     .route(API_BASE, api)
     .all('/api/*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404))
     .route('/', profilePictureRoutes(config.dataDir))
