@@ -7,7 +7,8 @@ import { API_BASE } from '../contract/paths.ts';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
-import type { AppEnv, Logger } from './http/app-env.ts';
+import type { AppDeps, AppEnv, Logger } from './http/app-env.ts';
+import { type Background, createBackground } from './http/background.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -34,10 +35,23 @@ import { MEMBER_FORM_MAX_BYTES } from './team/member-form.ts';
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export type CreateAppOptions = { db: Database; config: Config; mailer: Mailer; logger?: Logger };
+export type CreateAppOptions = {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  logger?: Logger;
+  /** Pass one to await the work answers leave behind (tests, the server's graceful stop). */
+  background?: Background;
+};
 
-export function createApp({ db, config, mailer, logger = console }: CreateAppOptions) {
-  const deps = { db, config, mailer, logger };
+export function createApp({
+  db,
+  config,
+  mailer,
+  logger = console,
+  background = createBackground(logger),
+}: CreateAppOptions) {
+  const deps: AppDeps = { db, config, mailer, logger, background };
   const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });

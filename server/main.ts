@@ -5,6 +5,7 @@ import { purgeExpired } from './db/purge.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { demoAccounts } from './db/seed-data.ts';
 import { readConfig } from './env.ts';
+import { createBackground } from './http/background.ts';
 import { createMailer } from './mail/mailer.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -30,7 +31,9 @@ const mailer = createMailer({
   from: config.mailFrom,
   logger: console,
 });
-const app = createApp({ db: database.db, config, mailer });
+// Work answers leave behind (the forgot-password mail); the stop below waits for it.
+const background = createBackground(console);
+const app = createApp({ db: database.db, config, mailer, background });
 
 // Expired sessions, reset links, rate-limit windows and week-old idempotency answers are dead
 // rows; clear them now and hourly.
@@ -67,6 +70,8 @@ async function stop(signal: string) {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, 5000).unref();
   });
+  // Requests that got their answer may have left work that still needs the mailer and database.
+  await background.idle();
   await mailer.close();
   await database.close();
   process.exit(0);

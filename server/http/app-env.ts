@@ -2,11 +2,21 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Database } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Background } from './background.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
-/** What every router needs; passed in so tests can build an app on their own database. */
-export type AppDeps = { db: Database; config: Config; mailer: Mailer; logger: Logger };
+/**
+ * What every router needs; passed in so tests can build an app on their own database. `background`
+ * runs work a handler leaves for after its answer (see background.ts).
+ */
+export type AppDeps = {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  logger: Logger;
+  background: Background;
+};
 
 /** The signed-in caller, set by requireAuth. */
 export type AuthState = { userId: string; sessionId: string; administrativeRoleId: string | null };

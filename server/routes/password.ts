@@ -23,7 +23,19 @@ import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
 import { resetPasswordMail } from '../mail/reset-password-mail.ts';
 
-export function passwordRoutes({ db, config, mailer }: AppDeps) {
+export function passwordRoutes({ db, config, mailer, background }: AppDeps) {
+  /** Mails a reset link if the email belongs to an enabled account; nothing otherwise. */
+  async function mailResetLink(email: string) {
+    const [user] = await db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, status: users.status })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    if (!user?.status) return;
+    const token = await createResetToken(db, user.id);
+    await mailer.send(resetPasswordMail(user, `${config.appUrl}/reset-password/${token}`));
+  }
+
   return new Hono<AppEnv>()
     .post(
       paths.forgetPassword,
@@ -38,16 +50,9 @@ export function passwordRoutes({ db, config, mailer }: AppDeps) {
           throw new ApiError(429, messages.tooManyAttempts);
         }
 
-        const [user] = await db
-          .select({ id: users.id, email: users.email, firstName: users.firstName, status: users.status })
-          .from(users)
-          .where(sql`lower(${users.email}) = lower(${email})`)
-          .limit(1);
-        if (user?.status) {
-          const token = await createResetToken(db, user.id);
-          await mailer.send(resetPasswordMail(user, `${config.appUrl}/reset-password/${token}`));
-        }
-        // The same answer either way, so the form does not reveal which emails have accounts.
+        // The same answer either way, given before the lookup: a known email costs a token and a mail,
+        // and doing that first would let the answer's timing tell which emails have accounts.
+        background.run('forgot-password mail', () => mailResetLink(email));
         return c.json({ message: messages.forgotPasswordSent, results: null } satisfies ApiSuccess<null>);
       },
     )

@@ -21,7 +21,8 @@ import { users } from '../../server/db/schema.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 import { type Config, readConfig } from '../../server/env.ts';
 import type { Logger } from '../../server/http/app-env.ts';
-import { createMailer } from '../../server/mail/mailer.ts';
+import { createBackground } from '../../server/http/background.ts';
+import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 
 export const APP_URL = 'http://app.test';
 
@@ -140,8 +141,16 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     ...overrides,
   };
   const mailer = createMailer({ db: handle.db, smtpUrl: undefined, from: config.mailFrom, logger });
-  const build = (more: Partial<Config> = {}) =>
-    createApp({ db: handle.db, config: { ...config, ...more }, mailer, logger });
+  // One for every app built here, so idle() also covers apps from build().
+  const background = createBackground(logger);
+  const build = (more: Partial<Config> = {}, deps: { mailer?: Mailer } = {}) =>
+    createApp({
+      db: handle.db,
+      config: { ...config, ...more },
+      mailer: deps.mailer ?? mailer,
+      logger,
+      background,
+    });
   const app = build();
 
   async function call(method: string, path: string, options: CallOptions = {}) {
@@ -179,11 +188,15 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     build,
     db: handle.db as Database,
     config,
+    mailer,
     logs: lines,
     call,
     login,
+    /** Resolves once the work answers left behind (such as the forgot-password mail) is done. */
+    idle: () => background.idle(),
     createUser: (fields: NewUser) => createUser(handle.db, fields),
     close: async () => {
+      await background.idle();
       await mailer.close();
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { mailOutbox, passwordResetTokens, sessions, users } from '../../server/db/schema.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import { APP_URL, createTestContext, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -16,6 +17,7 @@ const LINK = new RegExp(`${APP_URL}/reset-password/([A-Za-z0-9_-]+)`);
 async function mailedToken(email: string, address = '192.0.2.1'): Promise<string> {
   const response = await t.call('POST', '/forget-password', { body: { email }, address });
   expect(response.status).toBe(200);
+  await t.idle();
   const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const token = mails.at(-1)?.text.match(LINK)?.[1];
   if (!token) throw new Error(`No reset link was mailed to ${email}`);
@@ -32,6 +34,7 @@ describe('POST /forget-password', () => {
     expect(known.body).toEqual({ message: messages.forgotPasswordSent, results: null });
     expect(unknown.body).toEqual(known.body);
 
+    await t.idle();
     const knownMails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'known@example.com'));
     expect(knownMails).toHaveLength(1);
     expect(knownMails[0]?.subject).toBe('Reset Your Password');
@@ -41,6 +44,69 @@ describe('POST /forget-password', () => {
     expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, 'unknown@example.com'))).toBe(0);
     // Without SMTP the link goes to the server log for developers.
     expect(t.logs.some((line) => line.text.includes('known@example.com') && LINK.test(line.text))).toBe(true);
+  });
+
+  it('answers before it looks the email up, and mails in the background', async () => {
+    await t.createUser({ email: 'later@example.com', password: 'secret1' });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sendsStarted = 0;
+    // The mail waits until the test lets it through, so the answer cannot have waited for it.
+    const held: Mailer = {
+      ...t.mailer,
+      send: async (mail) => {
+        sendsStarted += 1;
+        await gate;
+        await t.mailer.send(mail);
+      },
+    };
+    const app = t.build({}, { mailer: held });
+    const ask = (email: string) =>
+      app.request('/api/v1/forget-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+
+    const known = await ask('later@example.com');
+    const unknown = await ask('nobody-later@example.com');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual({ message: messages.forgotPasswordSent, results: null });
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, 'later@example.com'))).toBe(0);
+
+    release();
+    await t.idle();
+    expect(sendsStarted).toBe(1);
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, 'later@example.com'))).toBe(1);
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, 'nobody-later@example.com'))).toBe(0);
+  });
+
+  it('logs a mail that fails in the background; the answer was already given', async () => {
+    await t.createUser({ email: 'broken-mail@example.com', password: 'secret1' });
+    const failing: Mailer = {
+      ...t.mailer,
+      send: async () => {
+        throw new Error('outbox unavailable');
+      },
+    };
+    const response = await t.build({}, { mailer: failing }).request('/api/v1/forget-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'broken-mail@example.com' }),
+    });
+    expect(response.status).toBe(200);
+    await t.idle();
+    expect(
+      t.logs.some(
+        (line) =>
+          line.level === 'error' &&
+          line.text.includes('forgot-password mail') &&
+          line.text.includes('outbox unavailable'),
+      ),
+    ).toBe(true);
   });
 
   it('stores only the hash of the mailed token, valid for one hour', async () => {
@@ -59,6 +125,7 @@ describe('POST /forget-password', () => {
     await t.createUser({ email: 'off@example.com', password: 'secret1', status: false });
     const response = await t.call('POST', '/forget-password', { body: { email: 'off@example.com' } });
     expect(response.status).toBe(200);
+    await t.idle();
     expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, 'off@example.com'))).toBe(0);
   });
 

@@ -1,0 +1,40 @@
+import type { Logger } from './app-env.ts';
+
+/**
+ * Work a handler leaves for after its answer, owned by the app rather than left floating: each task
+ * is tracked while it runs, a failure goes to the app's log (never to a client, never unhandled),
+ * and `idle()` lets tests and the graceful stop wait until the work is done.
+ */
+export type Background = {
+  /**
+   * Starts `task` once the current turn of the event loop is over, so the answer that scheduled it
+   * goes out first. `what` names the task in the log line of a failure.
+   */
+  run(what: string, task: () => Promise<unknown>): void;
+  /** Resolves once no task is running, including tasks started while waiting. Never rejects. */
+  idle(): Promise<void>;
+  /** Tasks started and not yet settled. */
+  readonly running: number;
+};
+
+export function createBackground(logger: Logger): Background {
+  const tasks = new Set<Promise<void>>();
+  return {
+    run(what, task) {
+      const tracked: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .then(
+          () => undefined,
+          (error: unknown) => logger.error(`Background task "${what}" failed:`, error),
+        )
+        .finally(() => tasks.delete(tracked));
+      tasks.add(tracked);
+    },
+    async idle() {
+      while (tasks.size > 0) await Promise.all([...tasks]);
+    },
+    get running() {
+      return tasks.size;
+    },
+  };
+}
