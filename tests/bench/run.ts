@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app when needed, then prints each benchmark's figures.
 import { spawnSync } from 'node:child_process';
 import { coldStart } from './cold-start.ts';
+import { forgotPassword } from './forgot-password.ts';
 import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
 import { membersBrowser } from './members-browser.ts';
@@ -27,6 +28,7 @@ const benches = {
   'outbox-chaos': outboxChaos,
   'users-list': usersList,
   'users-export': usersExport,
+  'forgot-password': forgotPassword,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
