@@ -16,9 +16,9 @@ import {
 } from '../../server/db/schema.ts';
 import type { AppEnv } from '../../server/http/app-env.ts';
 import { handleError } from '../../server/http/errors.ts';
-import { idempotency } from '../../server/http/idempotency.ts';
+import { CLAIM_LEASE_MS, idempotency } from '../../server/http/idempotency.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { memberIdsOf, teamIds } from './team-fixtures.ts';
+import { images, memberIdsOf, teamIds } from './team-fixtures.ts';
 
 let t: TestContext;
 let team: Awaited<ReturnType<typeof teamIds>>;
@@ -251,21 +251,20 @@ describe('a write sent twice with one Idempotency-Key', () => {
     expect(await mailsTo(['ivy.replay@example.com'])).toBe(1);
   });
 
-  it('replays a 422 as 422 with the same body, and writes nothing even when the repeat would be valid', async () => {
+  it('replays a 422 as 422 with the same body; the key does not carry a fixed body', async () => {
     const key = newKey();
-    const first = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('') });
+    const { first } = await twice('POST', paths.trainings, { token: lead, key, body: trainingBody('') });
     expect(first.status).toBe(422);
     expect(first.body.message).toBe(messages.validationFailed);
-    const second = await send('POST', paths.trainings, {
+    const fixed = await send('POST', paths.trainings, {
       token: lead,
       key,
       body: trainingBody('Fixed title'),
     });
-    expect(second.status).toBe(422);
-    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(second.body).toEqual(first.body);
+    expect(fixed.status).toBe(422);
+    expect(fixed.body).toEqual({ message: messages.idempotencyKeyReused });
     expect(await t.db.$count(trainings, eq(trainings.title, 'Fixed title'))).toBe(0);
-    expect((await storedKey(key))?.statusCode).toBe(422);
+    expect(await storedKey(key)).toMatchObject({ statusCode: 422, response: first.body });
   });
 });
 
@@ -330,24 +329,155 @@ describe('the key', () => {
     expect(await t.db.$count(trainings, eq(trainings.title, 'At once'))).toBe(1);
   });
 
-  it('answers 409 while the first request with it has no answer yet, running nothing', async () => {
+  it('answers 422 when it comes back with another body, writing nothing', async () => {
     const key = newKey();
-    await t.db
-      .insert(idempotencyKeys)
-      .values({ userId: leadId, key, method: 'POST', path: `/api/v1${paths.trainings}`, statusCode: null });
-    const response = await send('POST', paths.trainings, {
+    const first = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('First body') });
+    expect(first.status).toBe(201);
+    const before = await t.db.$count(trainings);
+    const other = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('Other body') });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: messages.idempotencyKeyReused });
+    expect(other.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await t.db.$count(trainings)).toBe(before);
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Other body'))).toBe(0);
+    expect(await storedKey(key)).toMatchObject({ statusCode: 201, response: first.body });
+
+    // The request it came with still gets its answer.
+    const again = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('First body') });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await t.db.$count(trainings, eq(trainings.title, 'First body'))).toBe(1);
+  });
+
+  it('answers 422 when it comes back with another query string, doing nothing', async () => {
+    const key = newKey();
+    const body = trainingBody('Query bound');
+    const first = await send('POST', paths.trainings, { token: lead, key, body });
+    expect(first.status).toBe(201);
+    const other = await send('POST', `${paths.trainings}?team=${team.growth}`, { token: lead, key, body });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: messages.idempotencyKeyReused });
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Query bound'))).toBe(1);
+  });
+
+  it('knows a multipart form sent again with another boundary, and refuses it with a field changed', async () => {
+    const picture = { bytes: images.png, name: 'me.png', type: 'image/png' };
+    const form = (extra: Record<string, string> = {}, file = picture) => {
+      const data = memberForm('replayed.form@example.com', extra);
+      data.append('profilePicture', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      return data;
+    };
+    const boundary = (data: FormData) =>
+      new Request('http://app.test', { method: 'POST', body: data }).headers.get('content-type');
+    expect(boundary(form())).not.toBe(boundary(form()));
+
+    const key = newKey();
+    const first = await send('POST', paths.addMember, { token: lead, key, form: form() });
+    expect(first.status).toBe(201);
+    const second = await send('POST', paths.addMember, { token: lead, key, form: form() });
+    expect(second.status).toBe(201);
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+
+    const changedField = await send('POST', paths.addMember, {
       token: lead,
       key,
-      body: trainingBody('While running'),
+      form: form({ lastName: 'Twice' }),
     });
+    const changedPicture = await send('POST', paths.addMember, {
+      token: lead,
+      key,
+      form: form({}, { ...picture, bytes: Buffer.concat([images.png, Buffer.from([0])]) }),
+    });
+    for (const changed of [changedField, changedPicture]) {
+      expect(changed.status).toBe(422);
+      expect(changed.body).toEqual({ message: messages.idempotencyKeyReused });
+    }
+    expect(await t.db.$count(users, eq(users.email, 'replayed.form@example.com'))).toBe(1);
+    expect((await userByEmail('replayed.form@example.com'))?.lastName).toBe('Once');
+  });
+
+  /** Sends a training create with a key and turns its stored row back into a claim without an answer. */
+  async function claimWithLease(title: string, lease: string) {
+    const key = newKey();
+    const body = trainingBody(title);
+    const first = await send('POST', paths.trainings, { token: lead, key, body });
+    expect(first.status).toBe(201);
+    await t.db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, response: null, leaseEndsAt: sql`now() + ${sql.raw(`interval '${lease}'`)}` })
+      .where(and(eq(idempotencyKeys.userId, leadId), eq(idempotencyKeys.key, key)));
+    return { key, body };
+  }
+
+  it('answers 409 while the first request with it has no answer yet, running nothing', async () => {
+    const { key, body } = await claimWithLease('While running', `${CLAIM_LEASE_MS} milliseconds`);
+    const response = await send('POST', paths.trainings, { token: lead, key, body });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: messages.idempotencyKeyInProgress });
-    expect(response.headers.get('Retry-After')).toBe('5');
-    expect(await t.db.$count(trainings, eq(trainings.title, 'While running'))).toBe(0);
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(CLAIM_LEASE_MS / 1000);
+    expect(await t.db.$count(trainings, eq(trainings.title, 'While running'))).toBe(1);
     expect((await storedKey(key))?.statusCode).toBeNull();
   });
 
-  it('is taken over when the request that claimed it died long ago without an answer', async () => {
+  it('says in Retry-After how long the claim has left', async () => {
+    const { key, body } = await claimWithLease('Long lease', '2 minutes');
+    const response = await send('POST', paths.trainings, { token: lead, key, body });
+    expect(response.status).toBe(409);
+    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThanOrEqual(119);
+    expect(Number(response.headers.get('Retry-After'))).toBeLessThanOrEqual(120);
+  });
+
+  it('matches a row stored before requests were hashed by its method and path', async () => {
+    const key = newKey();
+    await t.db.insert(idempotencyKeys).values({
+      userId: leadId,
+      key,
+      method: 'POST',
+      path: `/api/v1${paths.trainings}`,
+      statusCode: 201,
+      response: { message: 'stored before', results: null },
+    });
+    const response = await send('POST', paths.trainings, {
+      token: lead,
+      key,
+      body: trainingBody('Before hashing'),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(response.body).toEqual({ message: 'stored before', results: null });
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Before hashing'))).toBe(0);
+  });
+
+  it('is taken over once the lease of a claim without an answer has ended (its request died)', async () => {
+    const { key, body } = await claimWithLease('Taken over', '-1 second');
+    const response = await send('POST', paths.trainings, { token: lead, key, body });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over'))).toBe(2);
+    expect(await storedKey(key)).toMatchObject({ statusCode: 201, response: response.body });
+    const again = await send('POST', paths.trainings, { token: lead, key, body });
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over'))).toBe(2);
+  });
+
+  it('is taken over by only one of two requests sent at once after the lease ended', async () => {
+    const { key, body } = await claimWithLease('Taken over at once', '-1 second');
+    const both = await Promise.all(
+      [0, 1].map(() => send('POST', paths.trainings, { token: lead, key, body })),
+    );
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(both.map((response) => response.status).sort());
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over at once'))).toBe(2);
+  });
+
+  it('is taken over when its claim has no lease (made by a process from before leases)', async () => {
     const key = newKey();
     await t.db.insert(idempotencyKeys).values({
       userId: leadId,
@@ -360,10 +490,10 @@ describe('the key', () => {
     const response = await send('POST', paths.trainings, {
       token: lead,
       key,
-      body: trainingBody('Taken over'),
+      body: trainingBody('Claimed before leases'),
     });
     expect(response.status).toBe(201);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over'))).toBe(1);
+    expect(await t.db.$count(trainings, eq(trainings.title, 'Claimed before leases'))).toBe(1);
     expect(await storedKey(key)).toMatchObject({ statusCode: 201, response: response.body });
   });
 
@@ -460,6 +590,57 @@ describe('an answer that is not stored', () => {
     expect((await call('/unavailable', key)).status).toBe(503);
     expect(runs).toBe(2);
     expect(await storedKey(key)).toBeUndefined();
+  });
+});
+
+describe('the lease of a claim', () => {
+  const leaseMs = 1000;
+  let runs = 0;
+  let finish: () => void = () => {};
+  let slow: Hono<AppEnv>;
+  beforeAll(() => {
+    // A lease far shorter than the handler takes, as a large import outlasts the app's own.
+    slow = new Hono<AppEnv>()
+      .use(idempotency({ db: t.db, logger: console, leaseMs }))
+      .post('/slow', async (c) => {
+        runs += 1;
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        return c.json({ message: 'done', results: { runs } }, 201);
+      })
+      .onError(handleError({ info() {}, warn() {}, error() {} }));
+  });
+  const call = (key: string) =>
+    slow.request('/slow', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lead}`, 'Idempotency-Key': key },
+    });
+
+  it('is moved on while the handler runs, so a repeat long after the lease is not run beside it', async () => {
+    const key = newKey();
+    runs = 0;
+    const first = call(key);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2.5 * leaseMs));
+      const [row] = await t.db
+        .select({ live: sql<boolean>`${idempotencyKeys.leaseEndsAt} > now()` })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, leadId), eq(idempotencyKeys.key, key)));
+      expect(row?.live).toBe(true);
+      const repeat = await call(key);
+      expect(repeat.status).toBe(409);
+      expect(repeat.headers.get('Retry-After')).toBe('1');
+      expect(runs).toBe(1);
+    } finally {
+      finish();
+    }
+    const answered = await first;
+    expect(answered.status).toBe(201);
+    expect(await answered.json()).toEqual({ message: 'done', results: { runs: 1 } });
+    const replayed = await call(key);
+    expect(replayed.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(runs).toBe(1);
   });
 });
 
