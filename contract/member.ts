@@ -100,6 +100,12 @@ export type MemberDetail = {
   profilePicture: string | null;
   teamIds: string[];
   version: number;
+  /**
+   * Whether the caller may change this account. A team lead may only change members whose every
+   * team is one they lead and who hold no administrator role and lead no team; the others are
+   * read-only to them (removal from the team aside).
+   */
+  editable: boolean;
 };
 
 /** Query of GET /user-portal/user/{memberId}: `team` is the team the member is viewed through, when known. */

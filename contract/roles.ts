@@ -26,6 +26,8 @@ export const roleMessages = {
   bulkSystemRole: 'The built-in administrator role cannot be unpublished or deleted.',
   bulkUnknown: 'One or more selected roles do not exist.',
   modulesFetched: 'Modules fetched successfully.',
+  permissionNotHeld: 'You cannot give a permission you do not have.',
+  roleAboveCaller: 'This role has permissions you do not have, so you cannot change it.',
 } as const;
 
 export const ROLE_NAME_MAX = 100;
@@ -111,6 +113,7 @@ const roleFields = {
 /** POST /administrator-role. */
 export const roleCreateSchema = v.object(roleFields);
 export type RoleCreateInput = v.InferInput<typeof roleCreateSchema>;
+export type RoleCreateOutput = v.InferOutput<typeof roleCreateSchema>;
 
 /** PATCH /administrator-role/{id}: the whole role, with the version it was read at. */
 export const roleUpdateSchema = v.object({

@@ -62,6 +62,9 @@ export const userMessages = {
   importUnknownGroup: 'Unknown user group',
   importUnknownAdministrativeRole: 'Unknown administrator role',
   importRepeatedEmail: 'This email is repeated in the file.',
+  roleNotHeld: 'You cannot give a role with permissions you do not have.',
+  importRoleNotGranted: 'You may not give administrator roles.',
+  accountAboveCaller: 'This user has permissions you do not have, so you cannot change their account.',
 } as const;
 
 export { type UserListQuery, userFilterEntries, userListQuerySchema } from './admin-list-queries.ts';

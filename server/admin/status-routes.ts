@@ -8,7 +8,7 @@ import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Database } from '../db/client.ts';
 import { allow, permission } from '../http/access.ts';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
 import { pathId } from '../team/access.ts';
@@ -39,12 +39,23 @@ export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
    * refuse unpublishing a built-in record (throw ApiError).
    */
   beforeStatus?: (change: StatusChange, tx: Transaction) => Promise<void>;
-  /** Runs inside the transaction before a delete, e.g. to refuse deleting a built-in record (throw ApiError). */
-  beforeDelete?: (ids: string[], tx: Transaction, callerId: string) => Promise<void>;
+  /**
+   * Runs inside the transaction before a delete, e.g. to refuse deleting a built-in record (throw
+   * ApiError). It may return what to do once the delete has committed (remove the records' files).
+   */
+  beforeDelete?: (
+    ids: string[],
+    tx: Transaction,
+    caller: AuthState,
+    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that only refuses returns nothing.
+  ) => Promise<AfterCommit | undefined | void>;
 };
 
+/** Work that must wait until the transaction has committed, such as deleting files. */
+export type AfterCommit = () => Promise<void>;
+
 /** A status change about to be written: `status` is the new one, or undefined for a toggle. */
-export type StatusChange = { ids: string[]; status?: boolean; callerId: string };
+export type StatusChange = { ids: string[]; status?: boolean; caller: AuthState };
 
 /** Each id once, in one case, as the database compares them. */
 const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
@@ -83,9 +94,9 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   const setStatus = (status: boolean) =>
     ({ status, version: sql`${table.version} + 1`, updatedAt: sql`now()` }) as PgUpdateSetSource<T>;
 
-  async function bulkStatus(requested: string[], status: boolean, callerId: string) {
+  async function bulkStatus(requested: string[], status: boolean, caller: AuthState) {
     const ids = await db.transaction(async (tx) => {
-      await options.beforeStatus?.({ ids: uniqueIds(requested), status, callerId }, tx);
+      await options.beforeStatus?.({ ids: uniqueIds(requested), status, caller }, tx);
       const ids = await existing(tx, requested);
       await tx.update(table).set(setStatus(status)).where(inArray(idColumn, ids));
       return ids;
@@ -98,15 +109,15 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
 
   const router = new Hono<AppEnv>()
     .post(`${path}/${options.bulkOn ?? 'bulk-publish'}`, canPublish, bulkBody, async (c) =>
-      c.json(await bulkStatus(c.req.valid('json').bulkId, true, c.get('auth').userId)),
+      c.json(await bulkStatus(c.req.valid('json').bulkId, true, c.get('auth'))),
     )
     .post(`${path}/${options.bulkOff ?? 'bulk-unpublish'}`, canPublish, bulkBody, async (c) =>
-      c.json(await bulkStatus(c.req.valid('json').bulkId, false, c.get('auth').userId)),
+      c.json(await bulkStatus(c.req.valid('json').bulkId, false, c.get('auth'))),
     )
     .post(`${path}/:id${UUID_PARAM}`, canPublish, async (c) => {
       const id = pathId(c.req.param('id'));
       const updated = await db.transaction(async (tx) => {
-        await options.beforeStatus?.({ ids: [id], callerId: c.get('auth').userId }, tx);
+        await options.beforeStatus?.({ ids: [id], caller: c.get('auth') }, tx);
         return tx
           .update(table)
           .set({ ...setStatus(true), status: sql`not ${table.status}` } as PgUpdateSetSource<T>)
@@ -121,11 +132,13 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   for (const name of options.deleteNames ?? ['bulk-delete']) {
     router.delete(`${path}/${name}`, canDelete, bulkBody, async (c) => {
       const requested = c.req.valid('json').bulkId;
-      await db.transaction(async (tx) => {
+      const afterCommit = await db.transaction(async (tx) => {
         const ids = await existing(tx, requested);
-        await options.beforeDelete?.(ids, tx, c.get('auth').userId);
+        const after = await options.beforeDelete?.(ids, tx, c.get('auth'));
         await tx.delete(table).where(inArray(idColumn, ids));
+        return after;
       });
+      if (afterCommit) await afterCommit();
       return c.json({ message: adminMessages.bulkDeleted, results: null } satisfies ApiSuccess<null>);
     });
   }

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { retireResetTokens } from './reset-tokens.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Starts a session and returns its token; only the token's hash is kept. */
@@ -49,4 +50,36 @@ export async function revokeAllSessions(db: Database, userId: string): Promise<v
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * After an account's password or email changed: its sessions end and its outstanding reset links
+ * stop working, since whoever knew the old password or reads the old address may hold either. A
+ * user changing their own account stays signed in on the session they did it from.
+ */
+export async function endSessionsAfterCredentialChange(
+  db: Database,
+  userId: string,
+  caller: { userId: string; sessionId: string },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        caller.userId === userId ? ne(sessions.id, caller.sessionId) : undefined,
+      ),
+    );
+  await retireResetTokens(db, userId);
+}
+
+/** Ends every session of the users: their account was disabled or enabled again. */
+export async function revokeSessionsOf(db: Database, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
 }

@@ -6,6 +6,7 @@ import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import {
+  type RoleCreateOutput,
   type RoleDetail,
   type RoleInfo,
   type RoleModule,
@@ -15,11 +16,12 @@ import {
   roleMessages,
   roleUpdateSchema,
 } from '../../contract/roles.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
+import { adminStatusRoutes, type Transaction, UUID_PARAM } from '../admin/status-routes.ts';
 import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
+import { permissionsWithinCaller, roleWithinCaller } from '../auth/account-control.ts';
 import { administratorRoles } from '../db/schema.ts';
 import { allow, permission } from '../http/access.ts';
-import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
 import { moduleTree, roleDetail, roleList, roleRow } from '../roles/role-queries.ts';
@@ -39,6 +41,16 @@ const byId = `${paths.administratorRoles}/:id${UUID_PARAM}`;
 export function administratorRoleRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit' | 'publish') =>
     allow(db, permission(MODULE, SUBMODULE, action));
+
+  /** Nobody gives a role a permission they do not hold themselves (422 on the matrix). */
+  const requireHeld = async (
+    tx: Transaction,
+    caller: AuthState,
+    permissions: RoleCreateOutput['permissions'],
+  ) => {
+    if (!(await permissionsWithinCaller(tx, caller, permissions)))
+      throw new ApiError(422, messages.validationFailed, { permissions: roleMessages.permissionNotHeld });
+  };
 
   const detailOr404 = async (id: string) => {
     const detail = await roleDetail(db, id);
@@ -84,6 +96,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
         const body = c.req.valid('json');
         const id = await db.transaction(async (tx) => {
           await requireSubmodules(tx, body.permissions);
+          await requireHeld(tx, c.get('auth'), body.permissions);
           const [role] = await tx
             .insert(administratorRoles)
             .values({ name: body.name, status: body.status })
@@ -99,6 +112,9 @@ export function administratorRoleRoutes({ db }: AppDeps) {
     .patch(byId, can('edit'), vValidator('json', roleUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('id'));
       const body = c.req.valid('json');
+      // A role that can do more than the caller is not theirs to change (409: its state refuses it).
+      if (!(await roleWithinCaller(db, c.get('auth'), id)))
+        throw new ApiError(409, roleMessages.roleAboveCaller);
       const written = await db.transaction(async (tx) => {
         const [current] = await tx
           .select({ isSystem: administratorRoles.isSystem })
@@ -107,6 +123,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
           .limit(1);
         if (!current) throw new ApiError(404, messages.notFound);
         await requireSubmodules(tx, body.permissions);
+        await requireHeld(tx, c.get('auth'), body.permissions);
         // The built-in role has every permission whatever its rows say; only its name may change.
         if (current.isSystem) requireSystemRoleKept(body);
         const values = current.isSystem ? { name: body.name } : { name: body.name, status: body.status };

@@ -11,13 +11,14 @@ import {
 } from '../../contract/member.ts';
 import { messages } from '../../contract/messages.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
+import { controlsAccount } from '../auth/account-control.ts';
 import { hashPassword } from '../auth/password.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
+import { endSessionsAfterCredentialChange } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../db/rows.ts';
 import { teamMembers, userMembershipRoles, users } from '../db/schema.ts';
 import { deleteProfilePicture, saveProfilePicture } from '../files/profile-pictures.ts';
 import { allow, teamLead } from '../http/access.ts';
-import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseOr422, validationHook } from '../http/validate.ts';
 import {
@@ -48,10 +49,10 @@ async function storePicture(dataDir: string, form: MemberForm): Promise<string |
 export function memberRoutes({ db, config }: AppDeps) {
   const auth = allow(db, teamLead);
 
-  async function detailOf(memberId: string): Promise<MemberDetail> {
+  async function detailOf(caller: AuthState, memberId: string): Promise<MemberDetail> {
     const detail = await loadMemberDetail(db, memberId);
     if (!detail) throw new ApiError(404, messages.notFound);
-    return detail;
+    return { ...detail, editable: await controlsAccount(db, caller, memberId) };
   }
 
   return new Hono<AppEnv>()
@@ -100,7 +101,7 @@ export function memberRoutes({ db, config }: AppDeps) {
       return c.json(
         {
           message: memberMessages.memberAdded,
-          results: await detailOf(memberId),
+          results: await detailOf(c.get('auth'), memberId),
         } satisfies ApiSuccess<MemberDetail>,
         201,
       );
@@ -126,7 +127,7 @@ export function memberRoutes({ db, config }: AppDeps) {
         }
         return c.json({
           message: messages.userFetched,
-          results: await detailOf(memberId),
+          results: await detailOf(c.get('auth'), memberId),
         } satisfies ApiSuccess<MemberDetail>);
       },
     )
@@ -136,13 +137,15 @@ export function memberRoutes({ db, config }: AppDeps) {
       const input = parseOr422(memberUpdateSchema, form.fields, form.pictureErrors);
       await requireTeamAccess(db, c.get('auth'), input.teamId, 'edit');
       await requireTeamMember(db, input.teamId, memberId);
+      // Members the caller may not manage are read-only to them, whatever the change.
+      if (!(await controlsAccount(db, c.get('auth'), memberId))) throw new ApiError(403, messages.forbidden);
 
-      const current = await detailOf(memberId);
+      const current = await detailOf(c.get('auth'), memberId);
       const stale = async () =>
         c.json(
           {
             message: memberMessages.staleVersion,
-            results: await detailOf(memberId),
+            results: await detailOf(c.get('auth'), memberId),
           } satisfies ApiSuccess<MemberDetail>,
           409,
         );
@@ -181,8 +184,9 @@ export function memberRoutes({ db, config }: AppDeps) {
               .insert(userMembershipRoles)
               .values(roleIds.map((roleId) => ({ userId: memberId, roleId })));
           }
-          // Whoever knew the old password may still be signed in with it.
-          if (passwordHash) await revokeAllSessions(tx, memberId);
+          // Whoever knew the old password, or reads the old address's mail, may still be signed in.
+          if (passwordHash || input.email !== current.email.toLowerCase())
+            await endSessionsAfterCredentialChange(tx, memberId, c.get('auth'));
         });
       } catch (error) {
         await deleteProfilePicture(config.dataDir, picture);
@@ -194,7 +198,7 @@ export function memberRoutes({ db, config }: AppDeps) {
         await deleteProfilePicture(config.dataDir, current.profilePicture);
       return c.json({
         message: memberMessages.memberUpdated,
-        results: await detailOf(memberId),
+        results: await detailOf(c.get('auth'), memberId),
       } satisfies ApiSuccess<MemberDetail>);
     });
 }

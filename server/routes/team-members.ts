@@ -113,7 +113,7 @@ export function teamMemberRoutes(deps: AppDeps) {
       vValidator('json', memberImportSchema, validationHook),
       async (c) => {
         const teamId = await accessibleTeam(deps, c, 'edit');
-        const { results, created } = await importMembers(db, teamId, c.req.valid('json').rows);
+        const { results, created } = await importMembers(db, c.get('auth'), teamId, c.req.valid('json').rows);
         await invite(teamId, created);
         return c.json({ message: memberImportMessages.imported, results } satisfies ApiSuccess<
           MemberImportResult[]

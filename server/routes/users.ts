@@ -1,5 +1,5 @@
 import { vValidator } from '@hono/valibot-validator';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminMessages } from '../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
@@ -24,9 +24,12 @@ import {
   UUID_PARAM,
 } from '../admin/status-routes.ts';
 import { staleAnswer } from '../admin/versioned-update.ts';
+import { requireAccountsWithinCaller } from '../auth/account-control.ts';
+import { revokeSessionsOf } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
+import { deleteProfilePicture } from '../files/profile-pictures.ts';
 import { allow, permission } from '../http/access.ts';
-import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
 import { pathId } from '../team/access.ts';
@@ -53,19 +56,37 @@ export function userAdminRoutes(deps: AppDeps) {
   }
 
   /**
-   * Refuses changes that would lock the caller out or leave the built-in role without an enabled
-   * user: a disable, or a toggle of an enabled user (an unknown id gets the shared route's 404).
+   * Refuses changes to accounts that can do more than the caller, and changes that would lock the
+   * caller out or leave the built-in role without an enabled user: a disable, or a toggle of an
+   * enabled user (an unknown id gets the shared route's 404). A user whose status changes loses
+   * their sessions, so enabling them again never brings back a session from before.
    */
-  const beforeStatus = async ({ ids, status, callerId }: StatusChange, tx: Transaction) => {
+  const beforeStatus = async ({ ids, status, caller }: StatusChange, tx: Transaction) => {
+    await requireAccountsWithinCaller(tx, caller, ids, userMessages.accountAboveCaller);
+    const current = await tx
+      .select({ id: users.id, status: users.status })
+      .from(users)
+      .where(inArray(users.id, ids));
+    await revokeSessionsOf(
+      tx,
+      current.filter((user) => status === undefined || user.status !== status).map((user) => user.id),
+    );
     if (status === true) return;
-    if (status === undefined) {
-      const [user] = await tx
-        .select({ status: users.status })
-        .from(users)
-        .where(eq(users.id, ids[0] ?? ''));
-      if (!user?.status) return;
-    }
-    await refuseLosingAdmins(tx, callerId, ids, 'disable');
+    if (status === undefined && !current[0]?.status) return;
+    await refuseLosingAdmins(tx, caller.userId, ids, 'disable');
+  };
+
+  /** Deleting takes the same care, and the deleted users' pictures go once the delete has committed. */
+  const beforeDelete = async (ids: string[], tx: Transaction, caller: AuthState) => {
+    await requireAccountsWithinCaller(tx, caller, ids, userMessages.accountAboveCaller);
+    await refuseLosingAdmins(tx, caller.userId, ids, 'delete');
+    const pictures = await tx
+      .select({ path: users.profilePicture })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return async () => {
+      for (const { path } of pictures) await deleteProfilePicture(deps.config.dataDir, path);
+    };
   };
 
   return new Hono<AppEnv>()
@@ -91,7 +112,7 @@ export function userAdminRoutes(deps: AppDeps) {
       });
     })
     .post(paths.userBatch, can('add'), vValidator('json', userImportSchema, validationHook), async (c) => {
-      const results = await importUsers(deps, c.req.valid('json'));
+      const results = await importUsers(deps, c.get('auth'), c.req.valid('json'));
       return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
     })
     .get(byId, can('view'), async (c) => {
@@ -99,7 +120,7 @@ export function userAdminRoutes(deps: AppDeps) {
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
     })
     .post(paths.users, can('add'), vValidator('json', userCreateSchema, validationHook), async (c) => {
-      const id = await createUser(db, c.req.valid('json'));
+      const id = await createUser(db, c.get('auth'), c.req.valid('json'));
       return c.json(
         { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
         201,
@@ -107,7 +128,7 @@ export function userAdminRoutes(deps: AppDeps) {
     })
     .patch(byId, can('edit'), vValidator('json', userUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('id'));
-      const written = await updateUser(db, id, c.req.valid('json'));
+      const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
       if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
       return c.json({
         message: adminMessages.updated,
@@ -125,7 +146,7 @@ export function userAdminRoutes(deps: AppDeps) {
         bulkOn: 'bulk-enable',
         bulkOff: 'bulk-disable',
         beforeStatus,
-        beforeDelete: (ids, tx, callerId) => refuseLosingAdmins(tx, callerId, ids, 'delete'),
+        beforeDelete,
       }),
     );
 }

@@ -11,7 +11,10 @@ import {
 } from '../db/schema.ts';
 
 /** What the edit form pre-fills, with the record's version for the stale-edit check. */
-export async function loadMemberDetail(db: Database, memberId: string): Promise<MemberDetail | undefined> {
+export async function loadMemberDetail(
+  db: Database,
+  memberId: string,
+): Promise<Omit<MemberDetail, 'editable'> | undefined> {
   const [user] = await db
     .select({
       id: users.id,

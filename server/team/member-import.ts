@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { memberMessages } from '../../contract/member.ts';
 import { type MemberImportResult, memberImportRowSchema } from '../../contract/team-dashboard.ts';
+import { accountsControlledBy } from '../auth/account-control.ts';
 import { unusablePasswordHash } from '../auth/password.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -12,6 +13,7 @@ import {
   userMembershipRoles,
   users,
 } from '../db/schema.ts';
+import type { AuthState } from '../http/app-env.ts';
 
 type Row = v.InferOutput<typeof memberImportRowSchema>;
 type Pending = {
@@ -54,11 +56,14 @@ async function idsByName(db: Database, table: typeof locations | typeof departme
  * Adds a batch of CSV rows to the team. Each row is checked on its own, and a refused row (invalid,
  * a repeat of an earlier row, or naming an unknown location, department or role) does not stop the
  * others. An email that already has an account adds that account to the team, leaving the account
- * as it is; a new email creates a user who must set a password (require_password_reset), to be
+ * as it is, when the caller may change that account (account-control.ts); any other existing account
+ * is refused with the add form's own duplicate-email message, so the import tells no more than the
+ * form does. A new email creates a user who must set a password (require_password_reset), to be
  * invited by the caller. All writes of the batch are one transaction.
  */
 export async function importMembers(
   db: Database,
+  caller: AuthState,
   teamId: string,
   rows: { row: number; values: unknown }[],
 ): Promise<ImportOutcome> {
@@ -138,6 +143,7 @@ export async function importMembers(
           ),
         );
       const existingIds = new Map(existing.map((user) => [user.key, user.id]));
+      const controlled = await accountsControlledBy(tx, caller, [...existingIds.values()]);
       const alreadyIn = new Set(
         existing.length === 0
           ? []
@@ -184,7 +190,9 @@ export async function importMembers(
       for (const item of pending) {
         const existingId = existingIds.get(item.email);
         const createdId = createdIds.get(item.email);
-        if (existingId) {
+        if (existingId && !alreadyIn.has(existingId) && !controlled.has(existingId)) {
+          refuse(item.index, item.email, memberMessages.duplicateEmail);
+        } else if (existingId) {
           const message = alreadyIn.has(existingId)
             ? 'Already a member of the team.'
             : 'An existing user was added to the team.';

@@ -13,10 +13,12 @@ import {
   userMessages,
 } from '../../contract/users.ts';
 import { toFieldErrors } from '../../contract/validation.ts';
+import { roleWithinCaller } from '../auth/account-control.ts';
+import { roleAllows } from '../auth/require-permission.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
 import type { Database } from '../db/client.ts';
 import { administratorRoles, membershipLevels, membershipRoles, userGroups, users } from '../db/schema.ts';
-import type { AppDeps } from '../http/app-env.ts';
+import type { AppDeps, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
 import { type Accepted, insertImported } from './user-import-write.ts';
@@ -72,12 +74,14 @@ function unknown(message: string, map: Map<string, string>, given: string[]) {
 
 /**
  * POST /user/batch. Every row is checked on its own (the form's rules, known names, published
- * profile fields, an email without an account and not repeated above it); a refused row writes
- * nothing and does not stop the others. The accepted rows are written in one transaction, and
- * each new user is mailed a link to set a password.
+ * profile fields, an email without an account and not repeated above it, an administrator role only
+ * from a caller who may give roles and holds every permission of it); a refused row writes nothing
+ * and does not stop the others. The accepted rows are written in one transaction, and each new
+ * user is mailed a link to set a password.
  */
 export async function importUsers(
   { db, config, mailer }: AppDeps,
+  caller: AuthState,
   input: v.InferOutput<typeof userImportSchema>,
 ): Promise<UserImportReport> {
   const { firstRow } = input;
@@ -168,6 +172,20 @@ export async function importUsers(
           ).map((row) => row.email),
         );
 
+  // As the form: giving a role takes the role screen's edit permission and no permission beyond the caller's.
+  const mayGrant =
+    caller.administrativeRoleId !== null &&
+    (await roleAllows(db, caller.administrativeRoleId, 'user-management', 'role-permission', 'edit'));
+  const grantable = new Map<string, boolean>();
+  for (const roleId of new Set(adminRoles.values()))
+    grantable.set(roleId, mayGrant && (await roleWithinCaller(db, caller, roleId)));
+  const roleProblem = (name: string) => {
+    const roleId = adminRoles.get(name.toLowerCase());
+    if (!roleId) return unknown(userMessages.importUnknownAdministrativeRole, adminRoles, [name]);
+    if (!mayGrant) return userMessages.importRoleNotGranted;
+    return grantable.get(roleId) ? undefined : userMessages.roleNotHeld;
+  };
+
   const seen = new Set<string>();
   const accepted: Accepted[] = [];
   for (const { index, row, values } of checked) {
@@ -175,9 +193,7 @@ export async function importUsers(
       unknown(userMessages.importUnknownMembership, levels, [row.membership]),
       unknown(userMessages.importUnknownRole, roles, row.roles),
       unknown(userMessages.importUnknownGroup, groups, row.groups),
-      row.administrativeRole
-        ? unknown(userMessages.importUnknownAdministrativeRole, adminRoles, [row.administrativeRole])
-        : undefined,
+      row.administrativeRole ? roleProblem(row.administrativeRole) : undefined,
       existing.has(row.email) ? userMessages.duplicateEmail : undefined,
       seen.has(row.email) ? userMessages.importRepeatedEmail : undefined,
     ].filter((problem): problem is string => problem !== undefined);

@@ -9,7 +9,13 @@ import {
   userMessages,
 } from '../../contract/users.ts';
 import { versionedUpdate } from '../admin/versioned-update.ts';
+import {
+  requireAccountsWithinCaller,
+  requireRoleGranting,
+  roleWithinCaller,
+} from '../auth/account-control.ts';
 import { hashPassword } from '../auth/password.ts';
+import { endSessionsAfterCredentialChange } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/rows.ts';
 import {
@@ -22,6 +28,7 @@ import {
   userProfileValues,
   users,
 } from '../db/schema.ts';
+import type { AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
 import { refuseDemotingLastAdmin } from './user-guards.ts';
@@ -68,6 +75,18 @@ async function emailTaken(db: Database, email: string, exceptId?: string) {
   return Number(taken) > 0;
 }
 
+/**
+ * Giving an administrator role takes the role screen's edit permission (403 without it), and the
+ * role may grant nothing the caller lacks (422 on the field): nobody hands out more than they hold.
+ */
+async function requireGrantable(db: Database, caller: AuthState, roleId: string | null) {
+  if (!roleId) return;
+  await requireRoleGranting(db, caller);
+  if (!(await roleWithinCaller(db, caller, roleId))) {
+    throw new ApiError(422, messages.validationFailed, { adminstrativeRoleId: userMessages.roleNotHeld });
+  }
+}
+
 /** Replaces the user's groups, roles and profile values with the form's. */
 async function writeLinks(tx: Transaction, userId: string, input: Checked) {
   await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
@@ -81,8 +100,9 @@ async function writeLinks(tx: Transaction, userId: string, input: Checked) {
 }
 
 /** POST /user: the new user's id; 409 when the email has an account. */
-export async function createUser(db: Database, input: UserCreateOutput): Promise<string> {
+export async function createUser(db: Database, caller: AuthState, input: UserCreateOutput): Promise<string> {
   const checked = await checkReferences(db, input);
+  await requireGrantable(db, caller, checked.adminstrativeRoleId);
   if (await emailTaken(db, input.email)) throw duplicateEmail();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -111,13 +131,29 @@ export async function createUser(db: Database, input: UserCreateOutput): Promise
 
 /**
  * PATCH /user/{id}: false when `version` is stale (nothing written); 404 for an unknown user, 409
- * for an email another account has. An empty password keeps the current one.
+ * for an email another account has or an account whose role grants more than the caller's. An
+ * empty password keeps the current one; a new password or email ends the user's sessions.
  */
-export async function updateUser(db: Database, id: string, input: UserUpdateOutput): Promise<boolean> {
+export async function updateUser(
+  db: Database,
+  caller: AuthState,
+  id: string,
+  input: UserUpdateOutput,
+): Promise<boolean> {
+  const [current] = await db
+    .select({ email: users.email, roleId: users.administrativeRoleId })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!current) throw new ApiError(404, messages.notFound);
+  await requireAccountsWithinCaller(db, caller, [id], userMessages.accountAboveCaller);
   const checked = await checkReferences(db, input);
+  if (checked.adminstrativeRoleId !== current.roleId)
+    await requireGrantable(db, caller, checked.adminstrativeRoleId ?? current.roleId);
   if (await emailTaken(db, input.email, id)) throw duplicateEmail();
   await refuseDemotingLastAdmin(db, id, checked.adminstrativeRoleId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const credentialsChange =
+    Boolean(passwordHash) || input.email.toLowerCase() !== current.email.toLowerCase();
   try {
     return await db.transaction(async (tx) => {
       const written = await versionedUpdate(tx, users, id, input.version, {
@@ -129,6 +165,7 @@ export async function updateUser(db: Database, id: string, input: UserUpdateOutp
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (written) await writeLinks(tx, id, checked);
+      if (written && credentialsChange) await endSessionsAfterCredentialChange(tx, id, caller);
       return written;
     });
   } catch (error) {

@@ -101,6 +101,7 @@ describe('POST add member (multipart)', () => {
       profilePicture: expect.stringMatching(/^\/uploads\/profile-pictures\/[A-Za-z0-9_-]+\.png$/),
       teamIds: [team.growth],
       version: 1,
+      editable: true,
     });
 
     const user = await userByEmail('rowan.hale@example.com');

@@ -95,6 +95,32 @@ export async function tokenWithUserPermissions(t: TestContext, email: string, ac
   return t.login(email, 'secret12');
 }
 
+/**
+ * A token of a user whose role grants every action on every submodule without being the built-in
+ * role, so the built-in role's holders are within what the caller holds.
+ */
+export async function tokenWithEveryPermission(t: TestContext, email: string) {
+  const [role] = await t.db
+    .insert(administratorRoles)
+    .values({ name: `Role of ${email}`, status: true })
+    .returning({ id: administratorRoles.id });
+  if (!role) throw new Error('Inserting a role returned nothing');
+  const all = await t.db.select({ id: submodules.id }).from(submodules);
+  await t.db.insert(rolePermissions).values(
+    all.map(({ id }) => ({
+      roleId: role.id,
+      submoduleId: id,
+      canView: true,
+      canAdd: true,
+      canEdit: true,
+      canDelete: true,
+      canPublish: true,
+    })),
+  );
+  await t.createUser({ email, password: 'secret12', administrativeRoleId: role.id });
+  return t.login(email, 'secret12');
+}
+
 /** A published profile field in a group of its own. */
 export async function profileField(
   db: Database,

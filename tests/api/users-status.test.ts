@@ -6,7 +6,7 @@ import { paths } from '../../contract/paths.ts';
 import { userMessages } from '../../contract/users.ts';
 import { users } from '../../server/db/schema.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { tokenWithUserPermissions, userLookups } from './users-fixtures.ts';
+import { tokenWithEveryPermission, userLookups } from './users-fixtures.ts';
 
 let t: TestContext;
 let admin: string;
@@ -149,12 +149,9 @@ describe('bulk enable, disable and delete', () => {
   });
 
   it('keeps at least one enabled user on the built-in role', async () => {
-    // Removing both holders of the built-in role at once is refused; one may go while the other holds it.
-    const manager = await tokenWithUserPermissions(t, 'manager@example.com', {
-      canView: true,
-      canPublish: true,
-      canDelete: true,
-    });
+    // Removing both holders of the built-in role at once is refused; one may go while the other holds
+    // it. The manager holds every permission, as acting on the built-in role's holders takes.
+    const manager = await tokenWithEveryPermission(t, 'manager@example.com');
     const second = await newUser({ administrativeRoleId: adminRole });
     const both = [adminId, second];
     const response = await t.call('POST', paths.userBulkDisable, { token: manager, body: { bulkId: both } });

@@ -104,6 +104,7 @@ describe('toMemberFormValues', () => {
     profilePicture: '/uploads/profile-pictures/grace.png',
     teamIds: [TEAM],
     version: 4,
+    editable: true,
   };
 
   it('pre-fills the edit form from the record, with empty passwords and ids for choices', () => {
