@@ -15,6 +15,8 @@ export const TOAST_LIMIT = 3;
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+/** Failed sign-ins from one client address, whatever the email, in the same window. */
+export const LOGIN_ADDRESS_RATE_LIMIT = { max: 50, windowMs: LOGIN_RATE_LIMIT.windowMs } as const;
 /** A session token stays valid this long after sign-in unless the user logs out or resets the password. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Reset-link requests per email and client address. */

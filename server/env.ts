@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
-import { LOGIN_RATE_LIMIT } from '../contract/constants.ts';
+import { LOGIN_ADDRESS_RATE_LIMIT, LOGIN_RATE_LIMIT } from '../contract/constants.ts';
 
 /** An unset or empty variable reads as missing, so `PORT=` gets the default like no PORT at all. */
 const text = v.pipe(
@@ -48,6 +48,7 @@ const envSchema = v.object({
   MAIL_FROM: withDefault('Training Admin <no-reply@localhost>'),
   APP_URL: optionalUrl('APP_URL', /^https?:\/\//, 'https://training.example.com'),
   LOGIN_RATE_LIMIT_MAX: wholeNumber(LOGIN_RATE_LIMIT.max, 'LOGIN_RATE_LIMIT_MAX', 1),
+  LOGIN_ADDRESS_RATE_LIMIT_MAX: wholeNumber(LOGIN_ADDRESS_RATE_LIMIT.max, 'LOGIN_ADDRESS_RATE_LIMIT_MAX', 1),
   /** Only behind a reverse proxy that sets X-Forwarded-For itself; otherwise clients could pick their address. */
   TRUST_PROXY: flag('TRUST_PROXY'),
   DIST_DIR: withDefault('./dist'),
@@ -62,7 +63,13 @@ export type Config = {
   mailFrom: string;
   /** Base of links in mail, without a trailing slash. */
   appUrl: string;
+  /**
+   * Failed sign-ins per email and address before 429; the same number of failures on one email from
+   * all addresses together locks the email for the addresses that failed on it.
+   */
   loginRateLimitMax: number;
+  /** Failed sign-ins from one address, whatever the email, before it gets 429 for every email. */
+  loginAddressRateLimitMax: number;
   trustProxy: boolean;
   /** The built PWA served beside the API. */
   distDir: string;
@@ -85,6 +92,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: values.MAIL_FROM,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     loginRateLimitMax: values.LOGIN_RATE_LIMIT_MAX,
+    loginAddressRateLimitMax: values.LOGIN_ADDRESS_RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
     distDir: resolve(values.DIST_DIR),
   };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { passwordResetTokens, rateLimits, sessions, users } from '../../server/db/schema.ts';
@@ -204,6 +204,9 @@ describe('login rate limit', () => {
         headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
         body: JSON.stringify({ email: victim.email, password }),
       });
+    // The test before locked the email for addresses that failed on it (10 failures in all); this
+    // one is about the per-email-and-address count, so it starts without that lock.
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, `login-email:${victim.email}`));
     for (let failure = 1; failure <= 10; failure += 1) {
       expect((await attempt(`1.1.1.${failure}, 192.0.2.70`, 'wrong-password')).status).toBe(401);
     }
@@ -221,6 +224,150 @@ describe('login rate limit', () => {
     expect(row?.count).toBe(2);
     await t.call('POST', '/login', { body: user, address: '192.0.2.60' });
     expect(await t.db.$count(rateLimits, eq(rateLimits.key, key))).toBe(0);
+  });
+});
+
+describe('login limits across emails and addresses', () => {
+  const signIn = (body: { email: string; password: string }, address: string) =>
+    t.call('POST', '/login', { body, address });
+  const secondsLeft = (response: { headers: Headers }) => Number(response.headers.get('retry-after'));
+
+  it('answers 429 to every email from an address once it has failed 50 times on any emails', async () => {
+    const sprayer = '203.0.113.80';
+    for (let attempt = 1; attempt <= 50; attempt += 1) {
+      // Nine on a real account, below its own limit of 10; the rest on made-up emails.
+      const email = attempt <= 9 ? demo.admin.email : `sprayed-${attempt}@example.com`;
+      const response = await signIn({ email, password: `guess-${attempt}` }, sprayer);
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    // No email has reached its own limit; the address has.
+    const [pairRow] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:${demo.admin.email}:${sprayer}`));
+    expect(pairRow?.count).toBe(9);
+
+    const blocked = await signIn(demo.lead, sprayer);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: messages.tooManyAttempts });
+    expect(secondsLeft(blocked)).toBeGreaterThan(14 * 60);
+    expect(secondsLeft(blocked)).toBeLessThanOrEqual(15 * 60);
+    expect((await signIn({ email: 'fresh@example.com', password: 'whatever' }, sprayer)).status).toBe(429);
+
+    // Other addresses are not affected.
+    expect((await signIn(demo.lead, '203.0.113.81')).status).toBe(200);
+  });
+
+  it('keeps counting an address across a successful sign-in of another email from it', async () => {
+    const address = '203.0.113.90';
+    const own = { email: 'own-account@example.com', password: 'own-secret' };
+    await t.createUser(own);
+    for (let attempt = 1; attempt <= 49; attempt += 1) {
+      expect(
+        (await signIn({ email: `other-${attempt}@example.com`, password: 'guess' }, address)).status,
+      ).toBe(401);
+    }
+    expect((await signIn(own, address)).status).toBe(200);
+    expect((await signIn({ email: 'other-50@example.com', password: 'guess' }, address)).status).toBe(401);
+    expect((await signIn(own, address)).status).toBe(429);
+  });
+
+  it('counts a failure per email and address, per address and per email; a success clears only the first', async () => {
+    const user = { email: 'three-keys@example.com', password: 'right-one' };
+    await t.createUser(user);
+    const address = '203.0.113.99';
+    const keys = [`login:${user.email}:${address}`, `login-address:${address}`, `login-email:${user.email}`];
+    await signIn({ email: 'Three-Keys@Example.com', password: 'wrong-one' }, address);
+    const rows = await t.db.select().from(rateLimits).where(inArray(rateLimits.key, keys));
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.count]))).toEqual({
+      [keys[0] as string]: 1,
+      [keys[1] as string]: 1,
+      [keys[2] as string]: 1,
+    });
+    expect((await signIn(user, address)).status).toBe(200);
+    const left = await t.db.select().from(rateLimits).where(inArray(rateLimits.key, keys));
+    expect(left.map((row) => row.key).sort()).toEqual([keys[1], keys[2]].sort());
+  });
+
+  it('reads the address limit from LOGIN_ADDRESS_RATE_LIMIT_MAX', async () => {
+    const strict = t.build({ loginAddressRateLimitMax: 2 });
+    const attempt = (email: string, password: string) =>
+      strict.request(
+        '/api/v1/login',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        },
+        { incoming: { socket: { remoteAddress: '203.0.113.95' } } } as never,
+      );
+    expect((await attempt('one@example.com', 'nope-nope')).status).toBe(401);
+    expect((await attempt('two@example.com', 'nope-nope')).status).toBe(401);
+    expect((await attempt(demo.lead.email, demo.lead.password)).status).toBe(429);
+  });
+
+  describe('an email that failed 10 times from many addresses', () => {
+    const owner = { email: 'Locked.Owner@example.com', password: 'owners-secret' };
+    const guessers = Array.from({ length: 10 }, (_, index) => `198.18.0.${index + 1}`);
+
+    beforeAll(async () => {
+      await t.createUser(owner);
+      for (const [index, address] of guessers.entries()) {
+        const response = await signIn(
+          { email: owner.email.toLowerCase(), password: `guess-${index}` },
+          address,
+        );
+        expect(response.status).toBe(401);
+      }
+    });
+
+    it('refuses the addresses that failed on it, even the right password, until the lock is over', async () => {
+      for (const address of guessers) {
+        const response = await signIn(owner, address);
+        expect(response.status).toBe(429);
+        expect(response.body).toEqual({ message: messages.tooManyAttempts });
+        expect(secondsLeft(response)).toBeGreaterThan(0);
+      }
+    });
+
+    it('lets the owner in with the right password from an address that has not failed on it', async () => {
+      const response = await signIn(owner, '198.18.1.1');
+      expect(response.status).toBe(200);
+      expect(response.body.message).toBe(messages.loginSuccess);
+      // The lock stays for the addresses that failed.
+      expect((await signIn(owner, guessers[0] as string)).status).toBe(429);
+    });
+
+    it('gives a new address one wrong guess, then refuses it', async () => {
+      const newcomer = '198.18.2.1';
+      expect((await signIn({ ...owner, password: 'one-more-guess' }, newcomer)).status).toBe(401);
+      expect((await signIn({ ...owner, password: 'and-another' }, newcomer)).status).toBe(429);
+      expect((await signIn(owner, newcomer)).status).toBe(429);
+    });
+
+    it('tells a failed address the seconds until the first of the lock and its own count runs out', async () => {
+      const email = owner.email.toLowerCase();
+      const address = guessers[1] as string;
+      await t.db
+        .update(rateLimits)
+        .set({ resetAt: sql`now() + interval '100 seconds'` })
+        .where(eq(rateLimits.key, `login-email:${email}`));
+      await t.db
+        .update(rateLimits)
+        .set({ resetAt: sql`now() + interval '300 seconds'` })
+        .where(eq(rateLimits.key, `login:${email}:${address}`));
+      const response = await signIn(owner, address);
+      expect(response.status).toBe(429);
+      expect(secondsLeft(response)).toBeGreaterThanOrEqual(99);
+      expect(secondsLeft(response)).toBeLessThanOrEqual(100);
+
+      // Once the lock's window is over, the address is back to its own count (1 of 10).
+      await t.db
+        .update(rateLimits)
+        .set({ resetAt: sql`now() - interval '1 second'` })
+        .where(eq(rateLimits.key, `login-email:${email}`));
+      expect((await signIn(owner, address)).status).toBe(200);
+    });
   });
 });
 

@@ -13,6 +13,7 @@ describe('readConfig', () => {
       mailFrom: 'Training Admin <no-reply@localhost>',
       appUrl: 'http://localhost:3000',
       loginRateLimitMax: 10,
+      loginAddressRateLimitMax: 50,
       trustProxy: false,
       distDir: resolve('./dist'),
     });
@@ -27,6 +28,7 @@ describe('readConfig', () => {
       SMTP_URL: 'smtp://mailer:2525',
       APP_URL: 'https://training.example.com/',
       LOGIN_RATE_LIMIT_MAX: '1000',
+      LOGIN_ADDRESS_RATE_LIMIT_MAX: '5000',
       TRUST_PROXY: 'true',
       MAIL_FROM: '',
     });
@@ -38,6 +40,7 @@ describe('readConfig', () => {
       smtpUrl: 'smtp://mailer:2525',
       appUrl: 'https://training.example.com',
       loginRateLimitMax: 1000,
+      loginAddressRateLimitMax: 5000,
       trustProxy: true,
       mailFrom: 'Training Admin <no-reply@localhost>',
     });
@@ -54,10 +57,11 @@ describe('readConfig', () => {
         PORT: 'eighty',
         DATABASE_URL: 'mysql://db/x',
         LOGIN_RATE_LIMIT_MAX: '0',
+        LOGIN_ADDRESS_RATE_LIMIT_MAX: '1.5',
         TRUST_PROXY: 'maybe',
       }),
     ).toThrow(
-      /PORT: PORT must be a whole number\.[\s\S]*DATABASE_URL: DATABASE_URL must be a URL like postgres:\/\/[\s\S]*LOGIN_RATE_LIMIT_MAX: LOGIN_RATE_LIMIT_MAX must be at least 1\.[\s\S]*TRUST_PROXY: TRUST_PROXY must be true or false\./,
+      /PORT: PORT must be a whole number\.[\s\S]*DATABASE_URL: DATABASE_URL must be a URL like postgres:\/\/[\s\S]*LOGIN_RATE_LIMIT_MAX: LOGIN_RATE_LIMIT_MAX must be at least 1\.[\s\S]*LOGIN_ADDRESS_RATE_LIMIT_MAX: LOGIN_ADDRESS_RATE_LIMIT_MAX must be a whole number\.[\s\S]*TRUST_PROXY: TRUST_PROXY must be true or false\./,
     );
   });
 });
