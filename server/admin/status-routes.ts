@@ -8,6 +8,7 @@ import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Database } from '../db/client.ts';
 import { allow, permission } from '../http/access.ts';
+import { type AccountEffect, writesAccounts } from '../http/account-effects.ts';
 import type { AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -32,6 +33,8 @@ export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
   /** Route names of the bulk status changes; users use ['bulk-enable', 'bulk-disable']. */
   bulkOn?: string;
   bulkOff?: string;
+  /** What the status and delete routes do to accounts, when the records are accounts (users). */
+  accountEffects?: AccountEffect[];
   /** Route names of bulk delete (all take DELETE with { bulkId }). */
   deleteNames?: string[];
   /**
@@ -79,6 +82,7 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   const canDelete = allow(db, permission(module, submodule, 'delete'));
   const bulkBody = vValidator('json', bulkIdSchema, validationHook);
   const idColumn = table.id;
+  const effects = writesAccounts(...(options.accountEffects ?? []));
 
   /** Every id must name a record, else 404 before anything is written. */
   async function existing(executor: Executor, ids: string[]) {
@@ -108,13 +112,13 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   }
 
   const router = new Hono<AppEnv>()
-    .post(`${path}/${options.bulkOn ?? 'bulk-publish'}`, canPublish, bulkBody, async (c) =>
+    .post(`${path}/${options.bulkOn ?? 'bulk-publish'}`, canPublish, effects, bulkBody, async (c) =>
       c.json(await bulkStatus(c.req.valid('json').bulkId, true, c.get('auth'))),
     )
-    .post(`${path}/${options.bulkOff ?? 'bulk-unpublish'}`, canPublish, bulkBody, async (c) =>
+    .post(`${path}/${options.bulkOff ?? 'bulk-unpublish'}`, canPublish, effects, bulkBody, async (c) =>
       c.json(await bulkStatus(c.req.valid('json').bulkId, false, c.get('auth'))),
     )
-    .post(`${path}/:id${UUID_PARAM}`, canPublish, async (c) => {
+    .post(`${path}/:id${UUID_PARAM}`, canPublish, effects, async (c) => {
       const id = pathId(c.req.param('id'));
       const updated = await db.transaction(async (tx) => {
         await options.beforeStatus?.({ ids: [id], caller: c.get('auth') }, tx);
@@ -130,7 +134,7 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
     });
 
   for (const name of options.deleteNames ?? ['bulk-delete']) {
-    router.delete(`${path}/${name}`, canDelete, bulkBody, async (c) => {
+    router.delete(`${path}/${name}`, canDelete, effects, bulkBody, async (c) => {
       const requested = c.req.valid('json').bulkId;
       const afterCommit = await db.transaction(async (tx) => {
         const ids = await existing(tx, requested);

@@ -18,6 +18,7 @@ import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
 import type { Database } from '../db/client.ts';
 import { teams } from '../db/schema.ts';
 import { allow, permission } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -65,7 +66,7 @@ export function adminTeamRoutes(deps: AppDeps) {
       const results = await detailOr404(db, pathId(c.req.param('teamId')));
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<TeamDetail>);
     })
-    .post(paths.teams, can('add'), vValidator('json', teamSchema, validationHook), async (c) => {
+    .post(paths.teams, can('add'), writesAccounts('membership'), vValidator('json', teamSchema, validationHook), async (c) => {
       const team = await checkTeam(db, c.req.valid('json'));
       const id = await db.transaction(async (tx) => {
         const [created] = await tx.insert(teams).values(teamValues(team)).returning({ id: teams.id });
@@ -81,7 +82,7 @@ export function adminTeamRoutes(deps: AppDeps) {
         201,
       );
     })
-    .patch(byId, can('edit'), vValidator('json', teamUpdateSchema, validationHook), async (c) => {
+    .patch(byId, can('edit'), writesAccounts('membership'), vValidator('json', teamUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('teamId'));
       const body = c.req.valid('json');
       const current = await detailOr404(db, id);
@@ -105,6 +106,7 @@ export function adminTeamRoutes(deps: AppDeps) {
     .post(
       `${paths.teamDuplicate(':teamId')}${UUID_PARAM}`,
       can('add'),
+      writesAccounts('membership'),
       vValidator('json', duplicateTeamSchema, validationHook),
       async (c) => {
         const sourceId = pathId(c.req.param('teamId'));

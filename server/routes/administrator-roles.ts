@@ -21,6 +21,7 @@ import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
 import { permissionsWithinCaller, roleWithinCaller } from '../auth/account-control.ts';
 import { administratorRoles } from '../db/schema.ts';
 import { allow, permission } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -91,6 +92,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
     .post(
       paths.administratorRoles,
       can('add'),
+      writesAccounts('role'),
       vValidator('json', roleCreateSchema, validationHook),
       async (c) => {
         const body = c.req.valid('json');
@@ -109,7 +111,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
         return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<RoleDetail>, 201);
       },
     )
-    .patch(byId, can('edit'), vValidator('json', roleUpdateSchema, validationHook), async (c) => {
+    .patch(byId, can('edit'), writesAccounts('role'), vValidator('json', roleUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('id'));
       const body = c.req.valid('json');
       // A role that can do more than the caller is not theirs to change (409: its state refuses it).

@@ -15,6 +15,7 @@ import { createSession, revokeSession } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { allow, publicAccess, signedIn } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
@@ -62,6 +63,7 @@ export function authRoutes({ db, config }: AppDeps) {
     .post(
       paths.login,
       allow(db, publicAccess),
+      writesAccounts('session'),
       vValidator('json', loginSchema, validationHook),
       async (c) => {
         const { email, password } = c.req.valid('json');
@@ -113,7 +115,7 @@ export function authRoutes({ db, config }: AppDeps) {
         } satisfies ApiSuccess<LoginResult>);
       },
     )
-    .post(paths.logout, allow(db, signedIn), async (c) => {
+    .post(paths.logout, allow(db, signedIn), writesAccounts('session'), async (c) => {
       await revokeSession(db, c.get('auth').sessionId);
       return c.json({ message: messages.logoutSuccess, results: null } satisfies ApiSuccess<null>);
     });

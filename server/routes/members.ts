@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../db/rows.ts';
 import { teamMembers, userMembershipRoles, users } from '../db/schema.ts';
 import { deleteProfilePicture, saveProfilePicture } from '../files/profile-pictures.ts';
 import { allow, teamLead } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseOr422, validationHook } from '../http/validate.ts';
@@ -56,7 +57,7 @@ export function memberRoutes({ db, config }: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .post(paths.addMember, auth, async (c) => {
+    .post(paths.addMember, auth, writesAccounts('create'), async (c) => {
       const form = await readMemberForm(c);
       const input = parseOr422(memberCreateSchema, form.fields, form.pictureErrors);
       await requireTeamAccess(db, c.get('auth'), input.teamId, 'edit');
@@ -131,7 +132,7 @@ export function memberRoutes({ db, config }: AppDeps) {
         } satisfies ApiSuccess<MemberDetail>);
       },
     )
-    .patch(paths.member(':memberId'), auth, async (c) => {
+    .patch(paths.member(':memberId'), auth, writesAccounts('credentials'), async (c) => {
       const memberId = pathId(c.req.param('memberId'));
       const form = await readMemberForm(c);
       const input = parseOr422(memberUpdateSchema, form.fields, form.pictureErrors);

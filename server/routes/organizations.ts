@@ -9,6 +9,7 @@ import { type OrganizationList, setDefaultTeamSchema } from '../../contract/team
 import type { Database } from '../db/client.ts';
 import { teamLeads, teams, users } from '../db/schema.ts';
 import { allow, signedIn } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -39,7 +40,7 @@ export function organizationRoutes({ db }: AppDeps) {
       const results = await organizationList(db, c.get('auth').userId);
       return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<OrganizationList>);
     })
-    .post(paths.setDefaultTeam, auth, vValidator('json', setDefaultTeamSchema, validationHook), async (c) => {
+    .post(paths.setDefaultTeam, auth, writesAccounts('preferences'), vValidator('json', setDefaultTeamSchema, validationHook), async (c) => {
       const { userId } = c.get('auth');
       const { defaultTeamId } = c.req.valid('json');
       if (!(await leadsTeam(db, userId, defaultTeamId))) throw new ApiError(403, messages.forbidden);

@@ -17,6 +17,7 @@ import {
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
 import { allow, publicAccess } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
@@ -59,6 +60,7 @@ export function passwordRoutes({ db, config, mailer, background }: AppDeps) {
     .post(
       paths.resetPassword,
       allow(db, publicAccess),
+      writesAccounts('credentials', 'session'),
       vValidator('json', resetPasswordSchema, validationHook),
       async (c) => {
         const { token, newPassword } = c.req.valid('json');

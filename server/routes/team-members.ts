@@ -18,6 +18,7 @@ import { overLimit } from '../auth/rate-limit.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
 import { teamMembers, teams, trainingMembers, trainings, users } from '../db/schema.ts';
 import { allow, teamLead } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -58,6 +59,7 @@ export function teamMemberRoutes(deps: AppDeps) {
     .delete(
       paths.teamMembers(':teamId'),
       auth,
+      writesAccounts('membership'),
       vValidator('json', bulkIdSchema, validationHook),
       async (c) => {
         const teamId = await accessibleTeam(deps, c, 'edit');
@@ -110,6 +112,7 @@ export function teamMemberRoutes(deps: AppDeps) {
     .post(
       paths.memberImport(':teamId'),
       auth,
+      writesAccounts('create', 'credentials'),
       vValidator('json', memberImportSchema, validationHook),
       async (c) => {
         const teamId = await accessibleTeam(deps, c, 'edit');

@@ -29,6 +29,7 @@ import { revokeSessionsOf } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
 import { deleteProfilePicture } from '../files/profile-pictures.ts';
 import { allow, permission } from '../http/access.ts';
+import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { validationHook } from '../http/validate.ts';
@@ -111,7 +112,7 @@ export function userAdminRoutes(deps: AppDeps) {
         },
       });
     })
-    .post(paths.userBatch, can('add'), vValidator('json', userImportSchema, validationHook), async (c) => {
+    .post(paths.userBatch, can('add'), writesAccounts('create', 'role'), vValidator('json', userImportSchema, validationHook), async (c) => {
       const results = await importUsers(deps, c.get('auth'), c.req.valid('json'));
       return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
     })
@@ -119,14 +120,14 @@ export function userAdminRoutes(deps: AppDeps) {
       const results = await detailOf(pathId(c.req.param('id')));
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
     })
-    .post(paths.users, can('add'), vValidator('json', userCreateSchema, validationHook), async (c) => {
+    .post(paths.users, can('add'), writesAccounts('create', 'role'), vValidator('json', userCreateSchema, validationHook), async (c) => {
       const id = await createUser(db, c.get('auth'), c.req.valid('json'));
       return c.json(
         { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
         201,
       );
     })
-    .patch(byId, can('edit'), vValidator('json', userUpdateSchema, validationHook), async (c) => {
+    .patch(byId, can('edit'), writesAccounts('credentials', 'role'), vValidator('json', userUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('id'));
       const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
       if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
@@ -145,6 +146,7 @@ export function userAdminRoutes(deps: AppDeps) {
         row: (id) => userRow(db, id),
         bulkOn: 'bulk-enable',
         bulkOff: 'bulk-disable',
+        accountEffects: ['status'],
         beforeStatus,
         beforeDelete,
       }),
