@@ -45,11 +45,8 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+export function revokeAllSessions(db: Database, userId: string): Promise<void> {
+  return revokeSessionsOf(db, [userId]);
 }
 
 /**
@@ -75,7 +72,7 @@ export async function endSessionsAfterCredentialChange(
   await retireResetTokens(db, userId);
 }
 
-/** Ends every session of the users: their account was disabled or enabled again. */
+/** Ends every session of the users (a disable or enable, a password reset). */
 export async function revokeSessionsOf(db: Database, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   await db
