@@ -92,3 +92,16 @@ export function checkProfilePicture(file: Pick<File, 'type' | 'size'>): string |
   if (file.size > MAX_PROFILE_PICTURE_BYTES) return memberMessages.pictureSize;
   return null;
 }
+
+/**
+ * Whether the edit form shows the member read-only: the server says the caller may not change this
+ * account (a PATCH would be answered 403, which signs the user out). A record cached before the
+ * server said so counts as editable; the server still decides.
+ */
+export function isReadOnlyMember(record: Pick<MemberDetail, 'editable'> | undefined): boolean {
+  return record?.editable === false;
+}
+
+/** The notice above a member the lead may see but not change. */
+export const memberReadOnlyNotice =
+  "This member's account can only be changed by their administrator, or by a lead of all of their teams.";

@@ -13,6 +13,8 @@ type MemberFieldsProps = {
   record?: MemberDetail;
   /** Changes when the form starts over. */
   generation: number;
+  /** A member the caller may not change: shown, not edited. */
+  disabled?: boolean;
 };
 
 function optionOf(entry: { _id: string; title: string } | null | undefined) {
@@ -26,7 +28,7 @@ function useRoleData(record: MemberDetail | undefined) {
   return source.map((role) => ({ value: role._id, label: role.name }));
 }
 
-export function MemberFields({ form, mode, record, generation }: MemberFieldsProps) {
+export function MemberFields({ form, mode, record, generation, disabled = false }: MemberFieldsProps) {
   const editing = mode === 'edit';
   const roleData = useRoleData(record);
 
@@ -44,6 +46,7 @@ export function MemberFields({ form, mode, record, generation }: MemberFieldsPro
                   nothingFound="No location found."
                   query={locationPagesOptions}
                   selectedOption={optionOf(record?.location)}
+                  disabled={disabled}
                 />
               )}
             </form.AppField>
@@ -56,6 +59,7 @@ export function MemberFields({ form, mode, record, generation }: MemberFieldsPro
                   nothingFound="No department found."
                   query={departmentPagesOptions}
                   selectedOption={optionOf(record?.department)}
+                  disabled={disabled}
                 />
               )}
             </form.AppField>
@@ -66,17 +70,18 @@ export function MemberFields({ form, mode, record, generation }: MemberFieldsPro
                   placeholder="--Select Role--"
                   data={roleData}
                   nothingFoundMessage="No role found."
+                  disabled={disabled}
                 />
               )}
             </form.AppField>
           </SimpleGrid>
           <form.AppField name="resetPassword">
-            {(field) => <field.SwitchField label="Require Password Reset" />}
+            {(field) => <field.SwitchField label="Require Password Reset" disabled={disabled} />}
           </form.AppField>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-        <PictureField key={generation} form={form} />
+        <PictureField key={generation} form={form} disabled={disabled} />
       </Grid.Col>
     </Grid>
   );

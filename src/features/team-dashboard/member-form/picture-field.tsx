@@ -9,7 +9,7 @@ import type { MemberForm } from './use-member-form';
  * The profile image: a new file goes in `profilePicture`; the stored one is only previewed from
  * `profilePictureURL`; removing a stored one sets `removeProfilePicture`.
  */
-export function PictureField({ form }: { form: MemberForm }) {
+export function PictureField({ form, disabled = false }: { form: MemberForm; disabled?: boolean }) {
   const storedUrl = useStore(form.store, (state) => state.values.profilePictureURL);
   const name = useStore(form.store, (state) => `${state.values.firstName} ${state.values.lastName}`);
 
@@ -34,6 +34,7 @@ export function PictureField({ form }: { form: MemberForm }) {
             validate={checkProfilePicture}
             name={name}
             error={firstErrorMessage(field.state.meta.errors)}
+            disabled={disabled}
           />
         );
       }}

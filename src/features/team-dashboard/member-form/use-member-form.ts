@@ -20,9 +20,18 @@ type UseMemberFormOptions = {
   save: (values: MemberFormValues) => Promise<WriteResult<MemberDetail>>;
   /** Editing: the current record, read again after a stale-version conflict. */
   reload?: () => Promise<MemberDetail>;
+  /** A member the caller may not change: nothing is sent (the server would answer 403). */
+  readOnly?: boolean;
 };
 
-export function useMemberForm({ mode, teamId, initialValues, save, reload }: UseMemberFormOptions) {
+export function useMemberForm({
+  mode,
+  teamId,
+  initialValues,
+  save,
+  reload,
+  readOnly = false,
+}: UseMemberFormOptions) {
   const navigate = useNavigate();
   const [pendingAction, setPendingAction] = useState<SaveAction | null>(null);
   // The form re-applies changed default values on render, so a reset must change them too, or the
@@ -48,6 +57,7 @@ export function useMemberForm({ mode, teamId, initialValues, save, reload }: Use
       onDynamic: schemaValidator<MemberFormValues>(mode === 'add' ? memberCreateSchema : memberUpdateSchema),
     },
     onSubmit: async ({ value, meta, formApi }) => {
+      if (readOnly) return;
       setPendingAction(meta.action);
       try {
         const result = await save(value);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkProfilePicture,
   emptyMemberValues,
+  isReadOnlyMember,
   type MemberFormValues,
   toMemberFormData,
   toMemberFormValues,
@@ -144,5 +145,17 @@ describe('checkProfilePicture', () => {
     expect(checkProfilePicture({ type: 'image/png', size: MAX_PROFILE_PICTURE_BYTES + 1 })).toBe(
       memberMessages.pictureSize,
     );
+  });
+});
+
+describe('isReadOnlyMember', () => {
+  it('is read-only only when the server says the member is not editable', () => {
+    expect(isReadOnlyMember({ editable: false })).toBe(true);
+    expect(isReadOnlyMember({ editable: true })).toBe(false);
+  });
+
+  it('keeps the add form and a record cached before the server said so editable', () => {
+    expect(isReadOnlyMember(undefined)).toBe(false);
+    expect(isReadOnlyMember({} as Pick<MemberDetail, 'editable'>)).toBe(false);
   });
 });
