@@ -1,3 +1,4 @@
+import { adminMessages } from '@contract/admin-list';
 import type { FieldErrors } from '@contract/envelope';
 import {
   type ProfileValues,
@@ -107,4 +108,25 @@ export function userFormErrors(
     ...(result.success ? {} : toFieldErrors(result.issues)),
     ...profileValueErrors(fields, values.profileFields),
   };
+}
+
+/**
+ * The Administrative Role field's description. Giving or changing an administrator role takes the
+ * role screen's edit permission; without it the field is locked and its value sent as loaded, so a
+ * save that leaves the role alone is accepted.
+ */
+export function adminRoleDescription(canGrantRoles: boolean): string {
+  return canGrantRoles
+    ? 'Gives access to the administration; leave empty for none.'
+    : 'Your role may not give or change administrator roles.';
+}
+
+/**
+ * What the form does with a 409 answer to its save: put field messages (a taken email) under their
+ * fields; show the current record after a stale version (its answer carries it); otherwise stay
+ * with what was typed, the server's message (a user whose role is above the caller's) toasted.
+ */
+export function conflictStep(error: { message: string; errors: FieldErrors }): 'fields' | 'reload' | 'stay' {
+  if (Object.keys(error.errors).length > 0) return 'fields';
+  return error.message === adminMessages.staleVersion ? 'reload' : 'stay';
 }

@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
 import { applyServerErrors, placeFieldErrors } from '@/ui/form/server-errors';
 import {
+  conflictStep,
   toCreateInput,
   toUpdateInput,
   toUserFormValues,
@@ -49,11 +50,14 @@ export function useUserForm({ mode, initialValues, profileFields, userId, reload
         await navigate({ to: '/app/user-management/users' });
       } catch (error) {
         if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409) return;
-        if (Object.keys(error.errors).length > 0) {
-          // A 409's field messages (a taken email) under their fields; the api client already toasted it.
+        // The api client already toasted the server's message.
+        const step = conflictStep(error);
+        if (step === 'fields') {
+          // A 409's field messages (a taken email) under their fields.
           placeFieldErrors(formApi, error.errors);
-        } else if (reload) {
-          // Stale version: the server's message was toasted; show the record as it is now.
+        } else if (step === 'reload' && reload) {
+          // Stale version: show the record as it is now. Any other 409 (a user above the caller)
+          // leaves the form as typed.
           const current = await reload().catch(() => null);
           if (current) {
             const next = toUserFormValues(current);

@@ -1,6 +1,7 @@
 import type { PublishedProfileField, UserDetail } from '@contract/users';
 import { Divider, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useCan } from '@/ui/admin-list/use-can';
 import { PasswordFields, PersonFields, passwordFieldNames, personFieldNames } from '@/ui/form/person-fields';
 import {
   administratorRoleChoicesOptions,
@@ -9,7 +10,7 @@ import {
   toChoices,
   userGroupChoicesOptions,
 } from '../queries';
-import type { UserFormMode } from './form-values';
+import { adminRoleDescription, type UserFormMode } from './form-values';
 import { ProfileFieldInput } from './profile-field-input';
 import type { UserForm } from './use-user-form';
 
@@ -43,6 +44,8 @@ function groupsOf(fields: readonly PublishedProfileField[]) {
 
 export function UserFields({ form, mode, profileFields, record }: UserFieldsProps) {
   const editing = mode === 'edit';
+  // Giving or changing an administrator role takes the role screen's edit permission (else 403).
+  const canGrantRoles = useCan('role-permission', 'edit');
   const groups = withRecord(toChoices(useQuery(userGroupChoicesOptions()).data), record?.groups ?? []);
   const roles = withRecord(
     toChoices(useQuery(membershipRoleChoicesOptions()).data),
@@ -97,12 +100,13 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
           {(field) => (
             <field.SelectField
               label="Administrative Role"
-              description="Gives access to the administration; leave empty for none."
+              description={adminRoleDescription(canGrantRoles)}
               placeholder="None"
               data={adminRoles}
               clearable
               searchable
               nothingFoundMessage="No administrator role found."
+              disabled={!canGrantRoles}
             />
           )}
         </form.AppField>
