@@ -9,7 +9,7 @@ import type { WriteResult } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { useAppForm } from '@/ui/form/app-form';
 import { applyServerErrors } from '@/ui/form/server-errors';
-import { type RoleFormValues, toRoleFormValues, toRoleInput } from './form-values';
+import { isStaleVersion, type RoleFormValues, toRoleFormValues, toRoleInput } from './form-values';
 
 export type RoleFormMode = 'add' | 'edit';
 
@@ -52,7 +52,9 @@ export function useRoleForm({ mode, modules, initialValues, save, reload }: UseR
       } catch (error) {
         if (applyServerErrors(formApi, error) || !isApiError(error) || error.status !== 409 || !reload)
           return;
-        // Stale version: the server's message was toasted; show the role as it is now.
+        // The server's message was toasted. A role above the caller's leaves the form as typed.
+        if (!isStaleVersion(error)) return;
+        // Stale version: show the role as it is now.
         const current = await reload().catch(() => null);
         if (current) startOver(formApi, toRoleFormValues(current));
       }
