@@ -66,43 +66,55 @@ export function adminTeamRoutes(deps: AppDeps) {
       const results = await detailOr404(db, pathId(c.req.param('teamId')));
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<TeamDetail>);
     })
-    .post(paths.teams, can('add'), writesAccounts('membership'), vValidator('json', teamSchema, validationHook), async (c) => {
-      const team = await checkTeam(db, c.req.valid('json'));
-      const id = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(teams).values(teamValues(team)).returning({ id: teams.id });
-        if (!created) throw new Error('Inserting a team returned nothing');
-        await writeTeamLinks(tx, created.id, team);
-        return created.id;
-      });
-      return c.json(
-        {
-          message: adminMessages.created,
-          results: await detailOr404(db, id),
-        } satisfies ApiSuccess<TeamDetail>,
-        201,
-      );
-    })
-    .patch(byId, can('edit'), writesAccounts('membership'), vValidator('json', teamUpdateSchema, validationHook), async (c) => {
-      const id = pathId(c.req.param('teamId'));
-      const body = c.req.valid('json');
-      const current = await detailOr404(db, id);
-      const { version } = body;
-      if (version !== current.version) return c.json(staleAnswer(current), 409);
-      const team = await checkTeam(db, body, id);
-      try {
-        await db.transaction(async (tx) => {
-          if (!(await versionedUpdate(tx, teams, id, version, teamValues(team)))) throw new StaleVersion();
-          await writeTeamLinks(tx, id, team);
+    .post(
+      paths.teams,
+      can('add'),
+      writesAccounts('membership'),
+      vValidator('json', teamSchema, validationHook),
+      async (c) => {
+        const team = await checkTeam(db, c.req.valid('json'));
+        const id = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(teams).values(teamValues(team)).returning({ id: teams.id });
+          if (!created) throw new Error('Inserting a team returned nothing');
+          await writeTeamLinks(tx, created.id, team);
+          return created.id;
         });
-      } catch (error) {
-        if (error instanceof StaleVersion) return c.json(staleAnswer(await detailOr404(db, id)), 409);
-        throw error;
-      }
-      return c.json({
-        message: adminMessages.updated,
-        results: await detailOr404(db, id),
-      } satisfies ApiSuccess<TeamDetail>);
-    })
+        return c.json(
+          {
+            message: adminMessages.created,
+            results: await detailOr404(db, id),
+          } satisfies ApiSuccess<TeamDetail>,
+          201,
+        );
+      },
+    )
+    .patch(
+      byId,
+      can('edit'),
+      writesAccounts('membership'),
+      vValidator('json', teamUpdateSchema, validationHook),
+      async (c) => {
+        const id = pathId(c.req.param('teamId'));
+        const body = c.req.valid('json');
+        const current = await detailOr404(db, id);
+        const { version } = body;
+        if (version !== current.version) return c.json(staleAnswer(current), 409);
+        const team = await checkTeam(db, body, id);
+        try {
+          await db.transaction(async (tx) => {
+            if (!(await versionedUpdate(tx, teams, id, version, teamValues(team)))) throw new StaleVersion();
+            await writeTeamLinks(tx, id, team);
+          });
+        } catch (error) {
+          if (error instanceof StaleVersion) return c.json(staleAnswer(await detailOr404(db, id)), 409);
+          throw error;
+        }
+        return c.json({
+          message: adminMessages.updated,
+          results: await detailOr404(db, id),
+        } satisfies ApiSuccess<TeamDetail>);
+      },
+    )
     .post(
       `${paths.teamDuplicate(':teamId')}${UUID_PARAM}`,
       can('add'),

@@ -111,32 +111,38 @@ export function administratorRoleRoutes({ db }: AppDeps) {
         return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<RoleDetail>, 201);
       },
     )
-    .patch(byId, can('edit'), writesAccounts('role'), vValidator('json', roleUpdateSchema, validationHook), async (c) => {
-      const id = pathId(c.req.param('id'));
-      const body = c.req.valid('json');
-      // A role that can do more than the caller is not theirs to change (409: its state refuses it).
-      if (!(await roleWithinCaller(db, c.get('auth'), id)))
-        throw new ApiError(409, roleMessages.roleAboveCaller);
-      const written = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ isSystem: administratorRoles.isSystem })
-          .from(administratorRoles)
-          .where(eq(administratorRoles.id, id))
-          .limit(1);
-        if (!current) throw new ApiError(404, messages.notFound);
-        await requireSubmodules(tx, body.permissions);
-        await requireHeld(tx, c.get('auth'), body.permissions);
-        // The built-in role has every permission whatever its rows say; only its name may change.
-        if (current.isSystem) requireSystemRoleKept(body);
-        const values = current.isSystem ? { name: body.name } : { name: body.name, status: body.status };
-        if (!(await versionedUpdate(tx, administratorRoles, id, body.version, values))) return false;
-        if (!current.isSystem) await replacePermissions(tx, id, body.permissions);
-        return true;
-      });
-      const results = await detailOr404(id);
-      if (!written) return c.json(staleAnswer(results), 409);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<RoleDetail>);
-    });
+    .patch(
+      byId,
+      can('edit'),
+      writesAccounts('role'),
+      vValidator('json', roleUpdateSchema, validationHook),
+      async (c) => {
+        const id = pathId(c.req.param('id'));
+        const body = c.req.valid('json');
+        // A role that can do more than the caller is not theirs to change (409: its state refuses it).
+        if (!(await roleWithinCaller(db, c.get('auth'), id)))
+          throw new ApiError(409, roleMessages.roleAboveCaller);
+        const written = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({ isSystem: administratorRoles.isSystem })
+            .from(administratorRoles)
+            .where(eq(administratorRoles.id, id))
+            .limit(1);
+          if (!current) throw new ApiError(404, messages.notFound);
+          await requireSubmodules(tx, body.permissions);
+          await requireHeld(tx, c.get('auth'), body.permissions);
+          // The built-in role has every permission whatever its rows say; only its name may change.
+          if (current.isSystem) requireSystemRoleKept(body);
+          const values = current.isSystem ? { name: body.name } : { name: body.name, status: body.status };
+          if (!(await versionedUpdate(tx, administratorRoles, id, body.version, values))) return false;
+          if (!current.isSystem) await replacePermissions(tx, id, body.permissions);
+          return true;
+        });
+        const results = await detailOr404(id);
+        if (!written) return c.json(staleAnswer(results), 409);
+        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<RoleDetail>);
+      },
+    );
 
   return routes.route(
     '/',

@@ -40,16 +40,22 @@ export function organizationRoutes({ db }: AppDeps) {
       const results = await organizationList(db, c.get('auth').userId);
       return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<OrganizationList>);
     })
-    .post(paths.setDefaultTeam, auth, writesAccounts('preferences'), vValidator('json', setDefaultTeamSchema, validationHook), async (c) => {
-      const { userId } = c.get('auth');
-      const { defaultTeamId } = c.req.valid('json');
-      if (!(await leadsTeam(db, userId, defaultTeamId))) throw new ApiError(403, messages.forbidden);
-      // A preference, not an edit of the account: the record's version stays.
-      await db.update(users).set({ defaultTeamId, updatedAt: sql`now()` }).where(eq(users.id, userId));
-      const results = await organizationList(db, userId);
-      return c.json({
-        message: memberMessages.defaultTeamSet,
-        results,
-      } satisfies ApiSuccess<OrganizationList>);
-    });
+    .post(
+      paths.setDefaultTeam,
+      auth,
+      writesAccounts('preferences'),
+      vValidator('json', setDefaultTeamSchema, validationHook),
+      async (c) => {
+        const { userId } = c.get('auth');
+        const { defaultTeamId } = c.req.valid('json');
+        if (!(await leadsTeam(db, userId, defaultTeamId))) throw new ApiError(403, messages.forbidden);
+        // A preference, not an edit of the account: the record's version stays.
+        await db.update(users).set({ defaultTeamId, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        const results = await organizationList(db, userId);
+        return c.json({
+          message: memberMessages.defaultTeamSet,
+          results,
+        } satisfies ApiSuccess<OrganizationList>);
+      },
+    );
 }

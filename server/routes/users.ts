@@ -112,30 +112,48 @@ export function userAdminRoutes(deps: AppDeps) {
         },
       });
     })
-    .post(paths.userBatch, can('add'), writesAccounts('create', 'role'), vValidator('json', userImportSchema, validationHook), async (c) => {
-      const results = await importUsers(deps, c.get('auth'), c.req.valid('json'));
-      return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
-    })
+    .post(
+      paths.userBatch,
+      can('add'),
+      writesAccounts('create', 'role'),
+      vValidator('json', userImportSchema, validationHook),
+      async (c) => {
+        const results = await importUsers(deps, c.get('auth'), c.req.valid('json'));
+        return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
+      },
+    )
     .get(byId, can('view'), async (c) => {
       const results = await detailOf(pathId(c.req.param('id')));
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
     })
-    .post(paths.users, can('add'), writesAccounts('create', 'role'), vValidator('json', userCreateSchema, validationHook), async (c) => {
-      const id = await createUser(db, c.get('auth'), c.req.valid('json'));
-      return c.json(
-        { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
-        201,
-      );
-    })
-    .patch(byId, can('edit'), writesAccounts('credentials', 'role'), vValidator('json', userUpdateSchema, validationHook), async (c) => {
-      const id = pathId(c.req.param('id'));
-      const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
-      if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
-      return c.json({
-        message: adminMessages.updated,
-        results: await detailOf(id),
-      } satisfies ApiSuccess<UserDetail>);
-    })
+    .post(
+      paths.users,
+      can('add'),
+      writesAccounts('create', 'role'),
+      vValidator('json', userCreateSchema, validationHook),
+      async (c) => {
+        const id = await createUser(db, c.get('auth'), c.req.valid('json'));
+        return c.json(
+          { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
+          201,
+        );
+      },
+    )
+    .patch(
+      byId,
+      can('edit'),
+      writesAccounts('credentials', 'role'),
+      vValidator('json', userUpdateSchema, validationHook),
+      async (c) => {
+        const id = pathId(c.req.param('id'));
+        const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
+        if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
+        return c.json({
+          message: adminMessages.updated,
+          results: await detailOf(id),
+        } satisfies ApiSuccess<UserDetail>);
+      },
+    )
     .route(
       '/',
       adminStatusRoutes(db, {
