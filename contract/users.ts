@@ -106,6 +106,20 @@ export type UserDetail = UserRow & { profileFields: ProfileValues };
 export type ProfileValue = string | string[];
 export type ProfileValues = Record<string, ProfileValue>;
 
+/**
+ * A value as the user form edits it: a number or boolean (as a record read by an older server
+ * still held in the offline cache) becomes its text; nothing usable is undefined.
+ */
+export function toProfileValue(value: unknown): ProfileValue | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value))
+    return value.flatMap((item) =>
+      typeof item === 'string' || typeof item === 'number' ? [String(item)] : [],
+    );
+  return undefined;
+}
+
 /** GET /user/published-user-profile-field: published fields, ordered by group then creation. */
 export type PublishedProfileField = {
   _id: string;
@@ -142,7 +156,7 @@ export function profileValueErrors(
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fields) {
-    const value = values[field._id];
+    const value = toProfileValue(values[field._id]);
     const list = value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((s) => s.trim());
     const filled = list.filter(Boolean);
     const key = `profileFields.${field._id}`;

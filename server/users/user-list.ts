@@ -1,12 +1,13 @@
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
-import type {
-  Named,
-  ProfileValues,
-  UserDetail,
-  UserExportQuery,
-  UserListQuery,
-  UserRow,
+import {
+  type Named,
+  type ProfileValues,
+  toProfileValue,
+  type UserDetail,
+  type UserExportQuery,
+  type UserListQuery,
+  type UserRow,
 } from '../../contract/users.ts';
 import { pagedList, statusWhere } from '../admin/paged-list.ts';
 import type { Database } from '../db/client.ts';
@@ -107,10 +108,17 @@ export async function userRow(db: Database, id: string): Promise<UserRow | undef
 export async function userDetail(db: Database, id: string): Promise<UserDetail | undefined> {
   const row = await userRow(db, id);
   if (!row) return undefined;
+  // Read as JSON text and parsed here once: drizzle's jsonb column parses again what the driver
+  // already parsed, so a stored "7" would come back as the number 7 (and "true" as a boolean),
+  // which the user form cannot edit.
   const values = await db
-    .select({ fieldId: userProfileValues.fieldId, value: userProfileValues.value })
+    .select({ fieldId: userProfileValues.fieldId, json: sql<string>`${userProfileValues.value}::text` })
     .from(userProfileValues)
     .where(eq(userProfileValues.userId, id));
-  const profileFields: ProfileValues = Object.fromEntries(values.map((v) => [v.fieldId, v.value]));
+  const profileFields: ProfileValues = {};
+  for (const { fieldId, json } of values) {
+    const value = toProfileValue(JSON.parse(json));
+    if (value !== undefined) profileFields[fieldId] = value;
+  }
   return { ...row, profileFields };
 }

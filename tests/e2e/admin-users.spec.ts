@@ -363,3 +363,49 @@ test('a role that may only view users sees the list without the actions it may n
   expect(refusedEdit.status()).toBe(403);
   expect((await api.detail(created._id)).status).toBe(true);
 });
+
+test('an admin edits a user whose number profile field is filled: the value shows and Update saves', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const run = Date.now().toString(36);
+  const fields = await api.profileFields();
+  const years = fields.find((field) => field.type === 'number');
+  if (!years) throw new Error('The seed publishes a number field (Years of Experience)');
+  const required = fields.filter((field) => field.required);
+  const [level] = await api.lookup('/membership');
+  const [group] = await api.lookup('/user-group/info');
+  const [role] = await api.lookup('/role');
+  const email = `years.${run}@example.com`;
+  await api.create({
+    firstName: 'Years',
+    lastName: `Seven${run}`,
+    email,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    membershipId: level?._id,
+    groupId: [group?._id],
+    roleId: [role?._id],
+    profileFields: {
+      ...Object.fromEntries(required.map((field) => [field._id, sampleValue(field, run)])),
+      [years._id]: '7',
+    },
+  });
+  const [created] = await api.users(email);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await page.goto(`/app/user-management/users/edit/${created?._id}`);
+  await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+  await expect(page.getByLabel(years.name, { exact: true })).toHaveValue('7');
+  await page.getByLabel('First Name*').fill('Eight');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
+  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  expect((await api.detail(created?._id as string)).profileFields[years._id]).toBe('7');
+  expect((await api.users(email))[0]?.firstName).toBe('Eight');
+  expect(errors).toEqual([]);
+});

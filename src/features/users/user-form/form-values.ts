@@ -4,6 +4,7 @@ import {
   type ProfileValues,
   type PublishedProfileField,
   profileValueErrors,
+  toProfileValue,
   type UserCreateInput,
   type UserDetail,
   type UserUpdateInput,
@@ -47,6 +48,16 @@ export function emptyUserValues(): UserFormValues {
   };
 }
 
+/** Each value as text (or a list of texts) the inputs can edit. */
+function profileValuesOf(values: Record<string, unknown>): ProfileValues {
+  const edited: ProfileValues = {};
+  for (const [id, value] of Object.entries(values)) {
+    const text = toProfileValue(value);
+    if (text !== undefined) edited[id] = text;
+  }
+  return edited;
+}
+
 /** The edit form pre-filled from the record; the passwords stay empty (empty keeps the current one). */
 export function toUserFormValues(user: UserDetail): UserFormValues {
   return {
@@ -59,7 +70,7 @@ export function toUserFormValues(user: UserDetail): UserFormValues {
     confirmPassword: '',
     membershipId: user.membership?._id ?? '',
     adminstrativeRoleId: user.administrativeRole?._id ?? '',
-    profileFields: { ...user.profileFields },
+    profileFields: profileValuesOf(user.profileFields),
     version: user.version,
   };
 }
@@ -68,7 +79,7 @@ export function toUserFormValues(user: UserDetail): UserFormValues {
 function publishedValues(fields: readonly PublishedProfileField[], values: ProfileValues): ProfileValues {
   const sent: ProfileValues = {};
   for (const field of fields) {
-    const value = values[field._id];
+    const value = toProfileValue(values[field._id]);
     if (value === undefined) continue;
     if (Array.isArray(value) ? value.length > 0 : value.trim() !== '') sent[field._id] = value;
   }

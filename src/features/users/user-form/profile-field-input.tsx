@@ -1,4 +1,4 @@
-import type { ProfileValue, PublishedProfileField } from '@contract/users';
+import { type ProfileValue, type PublishedProfileField, toProfileValue } from '@contract/users';
 import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { changeValue, errorOf } from '@/ui/form/field-error';
@@ -18,7 +18,7 @@ export function ProfileFieldInput({
   field: AnyFieldApi;
 }) {
   const label = `${definition.name}${definition.required ? '*' : ''}`;
-  const value = field.state.value as ProfileValue | undefined;
+  const value = toProfileValue(field.state.value);
   const common = { label, error: errorOf(field), onBlur: field.handleBlur, name: field.name };
   const choices = definition.options;
 

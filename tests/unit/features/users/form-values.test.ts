@@ -74,6 +74,13 @@ describe('userFormErrors', () => {
       userFormErrors('add', { ...filled, profileFields: { [ID(4)]: 'x', [ID(5)]: 'B' } }, fields),
     ).toEqual({});
   });
+
+  it('reads a number or other non-text value (an old cached record) as its text, without throwing', () => {
+    const fields = [field(4, { type: 'number', required: true })];
+    const values = { ...filled, profileFields: { [ID(4)]: 7 as unknown as string } };
+    expect(userFormErrors('add', values, fields)).toEqual({});
+    expect(toCreateInput(values, fields).profileFields).toEqual({ [ID(4)]: '7' });
+  });
 });
 
 describe('the payloads', () => {
@@ -116,6 +123,24 @@ describe('the payloads', () => {
       profileFields: { [ID(4)]: 'x' },
       version: 4,
     });
+  });
+
+  it('pre-fill a number value as the text the form edits', () => {
+    const user = {
+      _id: ID(7),
+      status: true,
+      version: 4,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      groups: [],
+      membership: null,
+      membershipRoles: [],
+      administrativeRole: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      profileFields: { [ID(4)]: 7, [ID(5)]: ['A'] },
+    } as unknown as UserDetail;
+    expect(toUserFormValues(user).profileFields).toEqual({ [ID(4)]: '7', [ID(5)]: ['A'] });
   });
 });
 
