@@ -1,15 +1,9 @@
 import { Alert, Center, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
+import { formatDateTime } from '@/lib/format-date';
 import { useOnline } from './use-online';
 
 export const NOT_SAVED_TEXT = 'This page has not been saved for offline use yet.';
-
-const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The date and time a cached answer was fetched, in the user's own locale. */
-export function formatSavedAt(updatedAt: number): string {
-  return savedAtFormat.format(new Date(updatedAt));
-}
 
 type SavedDataNoticeProps = {
   /** When the data on screen was fetched (a query's dataUpdatedAt). */
@@ -24,7 +18,7 @@ export function SavedDataNotice({ updatedAt, networkFailed = false }: SavedDataN
   if ((online && !networkFailed) || updatedAt === 0) return null;
   return (
     <Alert color="yellow" icon={<IconCloudOff size={18} aria-hidden />} role="status" py="xs">
-      Showing data saved on {formatSavedAt(updatedAt)}. You are offline.
+      Showing data saved on {formatDateTime(updatedAt)}. You are offline.
     </Alert>
   );
 }

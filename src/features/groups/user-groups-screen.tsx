@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDate } from '@/lib/format-date';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
@@ -52,7 +53,7 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
           {
             accessor: 'createdAt',
             title: 'Created',
-            render: (row) => new Date(row.createdAt).toLocaleDateString(),
+            render: (row) => formatDate(row.createdAt),
           },
         ]}
         words="publish"

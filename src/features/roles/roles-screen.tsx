@@ -4,6 +4,7 @@ import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { formatDate } from '@/lib/format-date';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
@@ -64,7 +65,7 @@ export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
           {
             accessor: 'createdAt',
             title: 'Created',
-            render: (row) => new Date(row.createdAt).toLocaleDateString(),
+            render: (row) => formatDate(row.createdAt),
           },
         ]}
         words="publish"

@@ -4,6 +4,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
+import { dateInputFormat } from '@/lib/format-date';
 import { today } from '../format';
 import { useReassignTraining } from '../training-queries';
 
@@ -54,8 +55,7 @@ function ReassignForm({
         <Text size="sm">{training.trainingTitle}</Text>
         <DateInput
           label="New Deadline (Optional)"
-          placeholder="YYYY-MM-DD"
-          valueFormat="YYYY-MM-DD"
+          {...dateInputFormat}
           value={deadline}
           onChange={(value) => {
             setDeadline(value);

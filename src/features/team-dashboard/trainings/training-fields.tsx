@@ -3,6 +3,7 @@ import type { TeamMemberCard } from '@contract/team-dashboard';
 import type { CourseOption } from '@contract/training';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { dateInputFormat } from '@/lib/format-date';
 import { useFieldContext } from '@/ui/form/app-form';
 import { firstErrorMessage } from '@/ui/form/field-error';
 import { fullName, today } from '../format';
@@ -39,8 +40,7 @@ export function DeadlineField() {
   return (
     <DateInput
       label="Deadline"
-      placeholder="YYYY-MM-DD"
-      valueFormat="YYYY-MM-DD"
+      {...dateInputFormat}
       value={field.state.value}
       onChange={(next) => {
         if (field.state.meta.errorMap.onServer !== undefined) {

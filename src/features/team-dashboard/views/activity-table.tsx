@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@contract/team-dashboard';
 import { Table, Text } from '@mantine/core';
-import { formatDateTime, fullName } from '../format';
+import { formatDateTime } from '@/lib/format-date';
+import { fullName } from '../format';
 
 const KIND_LABELS: Record<ActivityEntry['kind'], string> = {
   'sign-in': 'Signed in',

@@ -1,6 +1,7 @@
 import type { AttendanceEntry } from '@contract/team-dashboard';
 import { Badge, Table, Text } from '@mantine/core';
-import { formatDateTime, fullName } from '../format';
+import { formatDateTime } from '@/lib/format-date';
+import { fullName } from '../format';
 
 const KIND_LABELS: Record<AttendanceEntry['kind'], string> = {
   event: 'Event',

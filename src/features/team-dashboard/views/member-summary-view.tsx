@@ -1,6 +1,7 @@
 import type { MemberSummary } from '@contract/team-dashboard';
 import { Avatar, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDateTime, fullName } from '../format';
+import { formatDateTime } from '@/lib/format-date';
+import { fullName } from '../format';
 import { ProgressRow } from '../progress-row';
 
 /** The member's dashboard: who, how far along, in which teams, last seen when. */

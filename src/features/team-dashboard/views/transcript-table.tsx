@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '@contract/team-dashboard';
 import { Badge, Table, Text } from '@mantine/core';
-import { formatDate, NO_VALUE } from '../format';
+import { formatDate } from '@/lib/format-date';
+import { NO_VALUE } from '../format';
 
 /** Every course and checklist assigned to the member, with its dates. */
 export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {

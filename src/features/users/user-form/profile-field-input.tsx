@@ -1,13 +1,19 @@
+import '@mantine/dates/styles.css';
 import { type ProfileValue, type PublishedProfileField, toProfileValue } from '@contract/users';
 import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import type { AnyFieldApi } from '@tanstack/react-form';
+import { dateInputFormat } from '@/lib/format-date';
 import { changeValue, errorOf } from '@/ui/form/field-error';
 
 const asText = (value: ProfileValue | undefined) => (typeof value === 'string' ? value : '');
 const asList = (value: ProfileValue | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
 
-/** Native inputs for the plain types; the browser's own pickers and keyboards fit them. */
-const INPUT_TYPES: Record<string, string> = { date: 'date', number: 'number', email: 'email', url: 'url' };
+/**
+ * Native inputs for the plain types; the browser's own keyboards fit them. Not for dates: the
+ * native date input writes them its own way (mm/dd/yyyy), not as every other date in the app.
+ */
+const INPUT_TYPES: Record<string, string> = { number: 'number', email: 'email', url: 'url' };
 
 /** One published profile field, drawn by its type; a required one is marked with '*'. */
 export function ProfileFieldInput({
@@ -64,6 +70,16 @@ export function ProfileFieldInput({
             ))}
           </Stack>
         </Checkbox.Group>
+      );
+    case 'date':
+      return (
+        <DateInput
+          {...common}
+          {...dateInputFormat}
+          clearable
+          value={asText(value) || null}
+          onChange={(next) => changeValue(field, next ?? '')}
+        />
       );
     default:
       return (
