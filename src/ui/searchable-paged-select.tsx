@@ -10,6 +10,7 @@ import {
   useInfiniteQuery,
 } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { dropdownProps } from './form/dropdown-props';
 
 /** An entry of a paged lookup list (locations, departments). */
 export type LookupItem = { _id: string; title: string };
@@ -113,7 +114,7 @@ export function SearchablePagedSelect({
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} disabled={disabled}>
+    <Combobox store={combobox} onOptionSubmit={choose} disabled={disabled} {...dropdownProps}>
       <Combobox.Target withExpandedAttribute>
         <InputBase
           name={name}

@@ -257,3 +257,46 @@ test('saving over a change made meanwhile shows the server message and the curre
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/user-portal/team-dashboard\\?.*team=${teamId}`));
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a tap on each dropdown opens its list under the field, without the page jumping, and picks', async ({
+    page,
+    request,
+  }) => {
+    const token = await leadToken(request);
+    const teamId = await firstTeamId(request, token);
+    await signIn(page, LEAD);
+    await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+    await page.goto(`/user-portal/team-dashboard/members/add/${teamId}`);
+    await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
+
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    for (const [name, option] of [
+      ['Location', 'Berlin'],
+      ['Department', 'Engineering'],
+      ['Membership Role', 'Growth'],
+    ] as const) {
+      const field = page.getByRole('combobox', { name, exact: true });
+      // The field in the middle of the screen, where a thumb would tap it.
+      await field.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 400));
+      const before = await scrollY();
+      await field.tap();
+      const list = page.getByRole('listbox').filter({ has: page.getByRole('option') });
+      await expect(list.getByRole('option').first()).toBeInViewport();
+      expect(await scrollY()).toBe(before);
+      await expect(field).toBeInViewport();
+      if (name === 'Membership Role') {
+        await list.getByRole('option', { name: option, exact: true }).tap();
+        await expect(page.getByText(option, { exact: true })).toBeVisible();
+      } else {
+        await field.fill(option.slice(0, 4).toLowerCase());
+        await page.getByRole('option', { name: option, exact: true }).tap();
+        await expect(field).toHaveValue(option);
+      }
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('option')).toHaveCount(0);
+    }
+  });
+});

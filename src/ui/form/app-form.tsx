@@ -18,6 +18,7 @@ import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
 import { SearchablePagedSelect, type SearchablePagedSelectProps } from '../searchable-paged-select';
 import { TextField, type TextFieldProps } from '../text-field';
+import { dropdownProps } from './dropdown-props';
 import { changeValue, errorOf } from './field-error';
 
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
@@ -75,7 +76,7 @@ function FormSwitchField(props: FormSwitchFieldProps) {
 /** Values are option values (ids); labels come from `data`. */
 function FormMultiSelectField(props: Omit<MultiSelectProps, Bound>) {
   const { value, change, bound } = useBoundField<string[]>();
-  return <MultiSelect {...props} {...bound} value={value} onChange={change} />;
+  return <MultiSelect comboboxProps={dropdownProps} {...props} {...bound} value={value} onChange={change} />;
 }
 
 /** A multi-select that searches, can be cleared and leaves out what is already picked. */
@@ -88,6 +89,7 @@ function FormSelectField(props: Omit<SelectProps, Bound>) {
   const { value, change, bound } = useBoundField<string>();
   return (
     <Select
+      comboboxProps={dropdownProps}
       {...props}
       {...bound}
       value={value === '' ? null : value}
@@ -99,7 +101,7 @@ function FormSelectField(props: Omit<SelectProps, Bound>) {
 /** A list of short free texts (a field's options), each typed and added with Enter. */
 function FormTagsField(props: Omit<TagsInputProps, Bound>) {
   const { value, change, bound } = useBoundField<string[]>();
-  return <TagsInput {...props} {...bound} value={value} onChange={change} />;
+  return <TagsInput comboboxProps={dropdownProps} {...props} {...bound} value={value} onChange={change} />;
 }
 
 /** A searchable select over a paged lookup; the value is the chosen id, '' for none. */
