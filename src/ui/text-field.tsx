@@ -23,8 +23,8 @@ function PasswordField(props: Omit<TextFieldProps, 'type'>) {
       {...props}
       visible={visible}
       onVisibilityChange={setVisible}
-      // Mantine's default label ('Toggle password visibility') would also match a search for the field's own label.
-      visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide text' : 'Show text' }}
+      // Says what it does to what: Mantine's default ('Toggle password visibility') does not say which way.
+      visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide password' : 'Show password' }}
     />
   );
 }
