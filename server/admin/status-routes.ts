@@ -67,7 +67,8 @@ const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase(
  * The routes every administration list shares (contract/admin-list.ts):
  * - `POST {path}/{id}` flips status: 'Status is updated successfully.' with the updated row;
  * - `POST {path}/bulk-publish|bulk-unpublish` with `{ bulkId }` sets status for all of them;
- * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them.
+ * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them: 'Record is deleted successfully.' for
+ *   one, 'Selected records are deleted successfully.' for more.
  * Unknown ids: 404 and nothing changes. Mount it beside the resource's own router:
  *
  *   .route('/', adminStatusRoutes(db, { path: '/user-group', table: userGroups,
@@ -136,14 +137,15 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   for (const name of options.deleteNames ?? ['bulk-delete']) {
     router.delete(`${path}/${name}`, canDelete, effects, bulkBody, async (c) => {
       const requested = c.req.valid('json').bulkId;
-      const afterCommit = await db.transaction(async (tx) => {
+      const { count, afterCommit } = await db.transaction(async (tx) => {
         const ids = await existing(tx, requested);
         const after = await options.beforeDelete?.(ids, tx, c.get('auth'));
         await tx.delete(table).where(inArray(idColumn, ids));
-        return after;
+        return { count: ids.length, afterCommit: after };
       });
       if (afterCommit) await afterCommit();
-      return c.json({ message: adminMessages.bulkDeleted, results: null } satisfies ApiSuccess<null>);
+      const message = count === 1 ? adminMessages.deleted : adminMessages.bulkDeleted;
+      return c.json({ message, results: null } satisfies ApiSuccess<null>);
     });
   }
   return router;

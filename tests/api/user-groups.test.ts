@@ -178,8 +178,9 @@ describe('user groups', () => {
       (await t.call('DELETE', p.delete, { token: admin, body: { bulkId: [a._id, MISSING] } })).status,
     ).toBe(404);
     expect(await groupCount()).toBe(before);
+    // One record is worded as one, not as a selection.
     const deleted = await t.call('DELETE', p.delete, { token: admin, body: { bulkId: [a._id] } });
-    expect(deleted.body).toEqual({ message: adminMessages.bulkDeleted, results: null });
+    expect(deleted.body).toEqual({ message: adminMessages.deleted, results: null });
     expect((await t.call('DELETE', p.bulkDelete, { token: admin, body: { bulkId: [b._id] } })).status).toBe(
       200,
     );
