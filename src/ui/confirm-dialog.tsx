@@ -1,7 +1,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 
-/** The three confirmations of spec section 8, word for word. */
+/**
+ * The three confirmations of spec section 8, word for word, and the same two for records that are
+ * enabled and disabled (users) rather than published.
+ */
 export const confirmVariants = {
   publish: {
     title: 'Confirm Publish',
@@ -15,6 +18,18 @@ export const confirmVariants = {
     confirmLabel: 'Unpublish',
     color: 'orange',
   },
+  enable: {
+    title: 'Confirm Enable',
+    text: 'Are you sure you want to enable this? Once enabled, it will be active.',
+    confirmLabel: 'Enable',
+    color: 'blue',
+  },
+  disable: {
+    title: 'Confirm Disable',
+    text: 'Are you sure you want to disable this? It will no longer be active.',
+    confirmLabel: 'Disable',
+    color: 'orange',
+  },
   delete: {
     title: 'Confirm Deletion',
     text: 'Are you sure you want to delete this item, The action can’t be reversed.',
@@ -25,16 +40,20 @@ export const confirmVariants = {
 
 export type ConfirmVariant = keyof typeof confirmVariants;
 
+/** A dialog's own words in place of its variant's, e.g. to name what is removed and from where. */
+export type ConfirmWords = Partial<{ title: string; text: string; confirmLabel: string }>;
+
 export type ConfirmDialogProps = {
   variant: ConfirmVariant;
+  words?: ConfirmWords;
   opened: boolean;
   onClose: () => void;
   /** May return a promise: the button shows a spinner until it settles; the dialog closes on success. */
   onConfirm: () => unknown;
 };
 
-export function ConfirmDialog({ variant, opened, onClose, onConfirm }: ConfirmDialogProps) {
-  const { title, text, confirmLabel, color } = confirmVariants[variant];
+export function ConfirmDialog({ variant, words, opened, onClose, onConfirm }: ConfirmDialogProps) {
+  const { title, text, confirmLabel, color } = { ...confirmVariants[variant], ...words };
   const [busy, setBusy] = useState(false);
 
   async function confirm() {

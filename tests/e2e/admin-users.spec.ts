@@ -134,11 +134,10 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await rowOf(page, email)
     .getByRole('switch', { name: `Enabled: ${name}` })
     .click();
-  const unpublish = page.getByRole('dialog', { name: 'Confirm Unpublish' });
-  await expect(unpublish).toContainText(
-    'Are you sure you want to unpublish this, It will no longer be active.',
-  );
-  await unpublish.getByRole('button', { name: 'Unpublish' }).click();
+  // Users are disabled, not unpublished: the dialog says so.
+  const disable = page.getByRole('dialog', { name: 'Confirm Disable' });
+  await expect(disable).toContainText('Are you sure you want to disable this? It will no longer be active.');
+  await disable.getByRole('button', { name: 'Disable' }).click();
   await expect(toast(page, messages.statusUpdated)).toBeVisible();
   await expect(rowOf(page, email).getByRole('switch', { name: `Disabled: ${name}` })).not.toBeChecked();
   expect((await api.users(email))[0]?.status).toBe(false);
@@ -146,10 +145,7 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await rowOf(page, email)
     .getByRole('switch', { name: `Disabled: ${name}` })
     .click();
-  await page
-    .getByRole('dialog', { name: 'Confirm Publish' })
-    .getByRole('button', { name: 'Publish' })
-    .click();
+  await page.getByRole('dialog', { name: 'Confirm Enable' }).getByRole('button', { name: 'Enable' }).click();
   await expect(rowOf(page, email).getByRole('switch', { name: `Enabled: ${name}` })).toBeChecked();
   expect((await api.users(email))[0]?.status).toBe(true);
 

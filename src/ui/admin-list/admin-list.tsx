@@ -11,7 +11,7 @@ import { ResourceTable } from '../resource-table';
 import { SavedDataNotice } from '../saved-data-notice';
 import { BulkBar } from './bulk-bar';
 import { ListToolbar } from './list-toolbar';
-import { type StatusWords, statusText } from './status-words';
+import { type StatusWords, statusConfirmVariant, statusText } from './status-words';
 import { type AdminListActionsOptions, useAdminListActions } from './use-admin-list-actions';
 import { useCan } from './use-can';
 
@@ -99,7 +99,7 @@ export function AdminList<Row extends AdminRow, S extends AdminListSearch>(props
           label={row.status ? text.on : text.off}
           onChange={() =>
             setPending({
-              variant: row.status ? 'unpublish' : 'publish',
+              variant: statusConfirmVariant(words, !row.status),
               run: () => actions.toggle.mutateAsync(row),
             })
           }
@@ -167,7 +167,7 @@ export function AdminList<Row extends AdminRow, S extends AdminListSearch>(props
         canDelete={canDelete}
         onStatus={(status) =>
           setPending({
-            variant: status ? 'publish' : 'unpublish',
+            variant: statusConfirmVariant(words, status),
             run: () => actions.setStatus.mutateAsync({ ids: ids(), status }).then(afterBulk),
           })
         }

@@ -1,4 +1,5 @@
 import type { StatusFilter } from '@contract/admin-list';
+import type { ConfirmVariant } from '../confirm-dialog';
 
 /** A list's records are published/unpublished (most) or enabled/disabled (users, courses, lessons). */
 export type StatusWords = 'publish' | 'enable';
@@ -7,6 +8,12 @@ export const statusText = {
   publish: { on: 'Published', off: 'Unpublished', turnOn: 'Publish', turnOff: 'Unpublish' },
   enable: { on: 'Enabled', off: 'Disabled', turnOn: 'Enable', turnOff: 'Disable' },
 } as const;
+
+/** The dialog that asks before turning records on or off: Confirm Publish, or Confirm Disable for users. */
+export function statusConfirmVariant(words: StatusWords, turnOn: boolean): ConfirmVariant {
+  if (words === 'enable') return turnOn ? 'enable' : 'disable';
+  return turnOn ? 'publish' : 'unpublish';
+}
 
 export function statusFilterOptions(words: StatusWords): { value: StatusFilter; label: string }[] {
   return [
