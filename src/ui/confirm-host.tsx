@@ -1,7 +1,7 @@
 import { createStore, useSelector } from '@tanstack/react-store';
-import { ConfirmDialog, type ConfirmVariant } from './confirm-dialog';
+import { ConfirmDialog, type ConfirmVariant, type ConfirmWords } from './confirm-dialog';
 
-type PendingConfirm = { variant: ConfirmVariant; onConfirm: () => unknown };
+type PendingConfirm = { variant: ConfirmVariant; onConfirm: () => unknown; words?: ConfirmWords };
 
 const confirmStore = createStore<{ current: PendingConfirm | null; opened: boolean }>({
   current: null,
@@ -12,8 +12,8 @@ const confirmStore = createStore<{ current: PendingConfirm | null; opened: boole
  * Opens the confirm dialog from anywhere (a table row action, a bulk button) without each screen
  * keeping its own open state. Needs <ConfirmHost /> mounted once in the app.
  */
-export function openConfirm(variant: ConfirmVariant, onConfirm: () => unknown): void {
-  confirmStore.setState(() => ({ current: { variant, onConfirm }, opened: true }));
+export function openConfirm(variant: ConfirmVariant, onConfirm: () => unknown, words?: ConfirmWords): void {
+  confirmStore.setState(() => ({ current: { variant, onConfirm, words }, opened: true }));
 }
 
 export function ConfirmHost() {
@@ -22,6 +22,7 @@ export function ConfirmHost() {
   return (
     <ConfirmDialog
       variant={current.variant}
+      words={current.words}
       opened={opened}
       onConfirm={current.onConfirm}
       // Keep the content while the close transition runs.

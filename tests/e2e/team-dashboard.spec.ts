@@ -239,18 +239,19 @@ test('Resend Email on a card mails the member and says so', async ({ page, reque
   await expect(page.getByText('Invitation email is sent successfully.')).toBeVisible();
 });
 
-test('Delete removes a member from the team after the confirm dialog', async ({ page, request }) => {
+test('Delete removes a member from the team after a dialog naming them and the team', async ({
+  page,
+  request,
+}) => {
   const { api, enterprise } = await teams(request);
   const before = await api.get<Paged<Card>>(`/team/member-list/${enterprise._id}?page=1`);
   const member = before.data[0] as Card;
   await openDashboard(page, `?team=${enterprise._id}`);
   const card = memberList(page).getByRole('article', { name: fullName(member) });
   await card.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
-  await expect(
-    dialog.getByText('Are you sure you want to delete this item, The action can’t be reversed.'),
-  ).toBeVisible();
-  await dialog.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Member' });
+  await expect(dialog.getByText(`Remove ${fullName(member)} from Enterprise Team?`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Member is removed from the team successfully.')).toBeVisible();
   await expect(card).toHaveCount(0);
   const after = await api.get<Paged<Card>>(`/team/member-list/${enterprise._id}?page=1`);

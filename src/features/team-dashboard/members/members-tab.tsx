@@ -3,7 +3,7 @@ import type { TeamMemberCard } from '@contract/team-dashboard';
 import { Button, Group, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { openConfirm } from '@/ui/confirm-host';
@@ -11,6 +11,7 @@ import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { TextField } from '@/ui/text-field';
 import { BulkImportModal } from '../bulk-import/bulk-import-modal';
+import { fullName } from '../format';
 import {
   DEFAULT_MEMBER_FILTERS,
   type MemberView,
@@ -18,6 +19,7 @@ import {
   useRemoveMember,
   useResendMemberEmail,
 } from '../member-queries';
+import { organizationsQueryOptions } from '../organization-queries';
 import { MemberViewDrawer, type OpenMemberView } from '../views/member-view-drawer';
 import { MemberFilters, type MemberFilterValues } from './member-filters';
 import { MemberList } from './member-list';
@@ -43,9 +45,19 @@ export function MembersTab({ teamId }: { teamId: string }) {
     [],
   );
   const onResendEmail = useCallback((member: TeamMemberCard) => resendEmail(member._id), [resendEmail]);
+  const teamTitle = useQuery({
+    ...organizationsQueryOptions(),
+    select: (list) => list.data.find((team) => team._id === teamId)?.title,
+  }).data;
+  // Removing is not deleting: the account stays, so the dialog says who leaves which team.
   const onRemove = useCallback(
-    (member: TeamMemberCard) => openConfirm('delete', () => removeMember(member._id)),
-    [removeMember],
+    (member: TeamMemberCard) =>
+      openConfirm('delete', () => removeMember(member._id), {
+        title: 'Remove Member',
+        text: `Remove ${fullName(member)} from ${teamTitle ?? 'this team'}? Their account stays; only their place in this team ends.`,
+        confirmLabel: 'Remove',
+      }),
+    [removeMember, teamTitle],
   );
 
   return (
