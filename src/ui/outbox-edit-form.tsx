@@ -1,35 +1,41 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { postToOutbox } from '@/lib/outbox';
-import { type EditableBody, type EditableField, fieldLabel, readEditableBody } from '@/lib/outbox-body';
+import { type EditableBody, type EditableField, readEditableBody } from '@/lib/outbox-body';
 import { TextField } from './text-field';
 
 function FieldInput({
   field,
   value,
+  error,
   onChange,
 }: {
   field: EditableField;
   value: string;
+  error: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const label = fieldLabel(field.name);
   if (field.kind === 'boolean')
     return (
-      <Select
-        label={label}
-        data={['true', 'false']}
-        value={value}
-        onChange={(next) => onChange(next ?? value)}
+      <Switch
+        label={field.label}
+        checked={value === 'true'}
+        error={error}
+        onChange={(event) => onChange(String(event.currentTarget.checked))}
       />
     );
-  const type = /password/i.test(field.name) ? 'password' : /email/i.test(field.name) ? 'email' : 'text';
+  const type = /^(password|confirmPassword)$/.test(field.name)
+    ? 'password'
+    : /email/i.test(field.name)
+      ? 'email'
+      : 'text';
   return (
     <TextField
-      label={label}
+      label={field.label}
       type={type}
       value={value}
+      error={error}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );
@@ -100,6 +106,8 @@ export function OutboxEditForm({ seq, onClose }: { seq: number; onClose: () => v
           key={field.name}
           field={field}
           value={values[field.name] ?? field.value}
+          // The refusal's word on a field holds until the field is changed.
+          error={field.name in values ? undefined : field.error}
           onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
         />
       ))}

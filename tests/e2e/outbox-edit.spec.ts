@@ -3,6 +3,7 @@ import { memberMessages } from '../../contract/member.ts';
 import {
   fillNewMember,
   leadApi,
+  memberDetail,
   openTeamDashboard,
   pendingButton,
   QUEUED,
@@ -59,9 +60,17 @@ test('a change refused on replay is edited with its stored values, retried and t
   await expect(form.getByLabel('First name')).toHaveValue('Edna');
   await expect(form.getByLabel('Last name')).toHaveValue(`Edit${stamp}`);
   await expect(form.getByLabel('Email')).toHaveValue(taken);
+  // The server's word on the email is under Email, as on the member form.
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(memberMessages.duplicateEmail);
   // Ids are not offered for editing: they name the records, they are not the person's input.
   await expect(form.getByLabel('Team id')).toHaveCount(0);
+  // The form's switch is a switch, under the form's label, not a text holding 'false'.
+  await expect(form.getByLabel('Reset password')).toHaveCount(0);
+  const reset = form.getByRole('switch', { name: 'Require Password Reset' });
+  await expect(reset).not.toBeChecked();
+  await reset.check({ force: true });
   await form.getByLabel('Email').fill(fixed);
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription('');
   await form.getByRole('button', { name: 'Save and retry' }).click();
 
   // Retried with the correction: the server takes it and the outbox is empty.
@@ -72,6 +81,8 @@ test('a change refused on replay is edited with its stored values, retried and t
   expect(created.data.map((card) => [card.firstName, card.lastName, card.email])).toEqual([
     ['Edna', `Edit${stamp}`, fixed],
   ]);
+  const [card] = created.data;
+  expect((await memberDetail(api, card?._id as string, growth._id)).resetPassword).toBe(true);
   // The email that was taken still belongs to the other member only.
   expect((await search(taken)).data.map((card) => card.lastName)).toEqual([`Taker${stamp}`]);
 });
