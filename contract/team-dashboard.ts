@@ -62,7 +62,12 @@ export type TeamMemberCard = {
 
 export type TeamReport = {
   membersCount: number;
-  /** Active members (status enabled) who can sign in and take training. */
+  /**
+   * Members who can sign in and take training now: their account is enabled and they have a
+   * password of their own. Not counted: a disabled account, and an invited member (one imported
+   * from a CSV) who has not yet set a password through the emailed link. A member whose
+   * password must be changed at the next sign-in can sign in, so counts.
+   */
   availableUsers: number;
   /** Sign-ins and completions by the team's members in the last 30 days. */
   activity: { signIns: number; courseCompletions: number; checklistCompletions: number };

@@ -14,6 +14,13 @@ import { type CardRow, cardColumns, cardJoins, toCard } from './progress.ts';
 export const VIEW_LIMIT = 100;
 const RECENT = sql`now() - interval '30 days'`;
 
+/**
+ * An account that can be used now (TeamReport.availableUsers): enabled, with a password of its own.
+ * Until an invited user sets theirs, the hash is unusable, which unusablePasswordHash marks with a
+ * leading '!' (server/auth/password.ts).
+ */
+const canSignIn = sql`(u.status and left(u.password_hash, 1) <> '!')`;
+
 export async function teamReport(db: Database, teamId: string): Promise<TeamReport> {
   const members = sql`select user_id from team_members where team_id = ${teamId}`;
   const [row] = await queryRows<Record<string, number>>(
@@ -21,7 +28,7 @@ export async function teamReport(db: Database, teamId: string): Promise<TeamRepo
     sql`select
       (select count(*) from team_members where team_id = ${teamId})::int as members_count,
       (select count(*) from team_members m join users u on u.id = m.user_id
-        where m.team_id = ${teamId} and u.status)::int as available_users,
+        where m.team_id = ${teamId} and ${canSignIn})::int as available_users,
       (select count(*) from sessions where user_id in (${members}) and created_at > ${RECENT})::int as sign_ins,
       (select count(*) from course_completions
         where user_id in (${members}) and completed_at > ${RECENT})::int as course_completions,

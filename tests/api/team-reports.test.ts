@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { ActivityEntry, AttendanceEntry, TranscriptEntry } from '../../contract/team-dashboard.ts';
+import { hashPassword, unusablePasswordHash } from '../../server/auth/password.ts';
 import {
   checklistAssignments,
   courseCompletions,
@@ -37,22 +38,27 @@ const isNewestFirst = (times: string[]) =>
 
 describe('GET team report', () => {
   it('counts members, available users and the last 30 days of activity', async () => {
-    const [disabled] = growth;
+    // The seed's members are invited: none has set a password yet. Three set one; one of them is
+    // then disabled, and another must change theirs at the next sign-in (which they can still do).
+    const [ready, mustChange, disabled] = growth as [string, string, string];
+    const passwordHash = await hashPassword('secret12');
     await t.db
       .update(users)
-      .set({ status: false })
-      .where(eq(users.id, disabled as string));
+      .set({ passwordHash })
+      .where(inArray(users.id, [ready, mustChange, disabled]));
+    await t.db.update(users).set({ requirePasswordReset: true }).where(eq(users.id, mustChange));
+    await t.db.update(users).set({ status: false }).where(eq(users.id, disabled));
     const response = await get(paths.teamReport(team.growth));
     await t.db
       .update(users)
-      .set({ status: true })
-      .where(eq(users.id, disabled as string));
+      .set({ status: true, passwordHash: unusablePasswordHash(), requirePasswordReset: false })
+      .where(inArray(users.id, [ready, mustChange, disabled]));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       message: messages.listFetched,
       results: {
         membersCount: 25,
-        availableUsers: 24,
+        availableUsers: 2,
         activity: {
           signIns: await t.db.$count(
             sessions,

@@ -363,3 +363,39 @@ test('offline, a reload shows the saved members with a notice; an unsaved list s
   await expect(page.getByText('This page has not been saved for offline use yet.')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('the Team Report counts a member added from the dashboard at once, and after a reload', async ({
+  page,
+  request,
+}) => {
+  const { api, enterprise } = await teams(request);
+  type Report = { membersCount: number; availableUsers: number };
+  const before = await api.get<Report>(`/team/report/${enterprise._id}`);
+  // Label and number in either order, so the card's layout is free to change.
+  const stat = (value: number, label: string) =>
+    new RegExp(`(^|\\D)${value}\\s*${label}|${label}\\s*${value}(\\D|$)`);
+  await openDashboard(page, `?team=${enterprise._id}`);
+  const panel = page.getByRole('region', { name: 'Team Report' });
+  await expect(panel).toContainText(stat(before.membersCount, 'Members'));
+  await expect(panel).toContainText(stat(before.availableUsers, 'Available Users'));
+
+  await page.getByRole('link', { name: 'Add Member' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
+  const run = Date.now().toString(36);
+  await page.getByLabel('First Name*').fill('Report');
+  await page.getByLabel('Last Name*').fill(`Counted${run}`);
+  await page.getByLabel('Email*').fill(`report.${run}@example.com`);
+  await page.getByLabel('Password*', { exact: true }).fill('secret12');
+  await page.getByLabel('Confirm Password*').fill('secret12');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Member is added successfully.')).toBeVisible();
+
+  // A new member with a password of their own can sign in: a member, and an available user.
+  const after = { membersCount: before.membersCount + 1, availableUsers: before.availableUsers + 1 };
+  expect(await api.get<Report>(`/team/report/${enterprise._id}`)).toMatchObject(after);
+  await expect(panel).toContainText(stat(after.membersCount, 'Members'));
+  await expect(panel).toContainText(stat(after.availableUsers, 'Available Users'));
+  await page.reload();
+  await expect(panel).toContainText(stat(after.membersCount, 'Members'));
+  await expect(panel).toContainText(stat(after.availableUsers, 'Available Users'));
+});

@@ -68,9 +68,15 @@ export const memberDetailOptions = (memberId: string, teamId: string) =>
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
-/** What a member save refetches once answered: the team's lists and the member's own views. */
-const memberInvalidate = (teamId: string, memberId?: string) =>
-  memberId ? [teamKeys.members(teamId), teamKeys.member(memberId)] : [teamKeys.members(teamId)];
+/**
+ * What a member save refetches once answered: the team's lists, its report (a new member, or one
+ * given a password, changes its counts) and the member's own views.
+ */
+const memberInvalidate = (teamId: string, memberId?: string) => [
+  teamKeys.members(teamId),
+  teamKeys.report(teamId),
+  ...(memberId ? [teamKeys.member(memberId)] : []),
+];
 
 /** After a save: the server's message, fresh member lists of the team and the saved record in the cache. */
 function useOnMemberSaved(teamId: string) {
@@ -82,6 +88,7 @@ function useOnMemberSaved(teamId: string) {
     queryClient.setQueryData(teamKeys.member(results._id), results);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.report(teamId) }),
       // The member's own views (summary, transcript...) show the name and picture too.
       queryClient.invalidateQueries({
         queryKey: teamKeys.member(results._id),
