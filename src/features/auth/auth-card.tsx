@@ -9,7 +9,7 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
     <Center mih="100dvh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap={4} mb="lg">
-          <Text fw={700} c="blue.7">
+          <Text fw={700} c="blue">
             Training Admin
           </Text>
           <Title order={1} size="h2">

@@ -31,7 +31,7 @@ export function TopBar({ mobileOpened, onToggleMobile, actions }: TopBarProps) {
         >
           <IconMenu2 size={20} stroke={1.5} />
         </ActionIcon>
-        <Text fw={700} size="lg" c="blue.7">
+        <Text fw={700} size="lg" c="blue">
           Training Admin
         </Text>
       </Group>
