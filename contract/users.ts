@@ -24,8 +24,10 @@ import { noNul, passwordsMatch, personEntries } from './validation.ts';
  * - `GET /user/export?status&search&<filters>&limit`: a CSV (USER_CSV_COLUMNS) of the filtered list,
  *   newest first, streamed; `limit` (optional) caps the number of rows.
  * - `POST /user/batch` with `UserImportInput` (JSON: the CSV text, at most USER_IMPORT_MAX_ROWS
- *   rows): `{ message, results: UserImportReport }`. A client that shows progress sends a big file
- *   in parts, each with the header line, and `firstRow` so row numbers point at the file's lines.
+ *   rows): `{ message, results: UserImportReport }`. A row whose email has no account creates a
+ *   user; a row whose email has one updates that user (see USER_CSV_COLUMNS). A client that shows
+ *   progress sends a big file in parts, each with the header line, and `firstRow` so row numbers
+ *   point at the file's lines.
  * - `GET /user/published-user-profile-field`: `{ message, results: PublishedProfileField[] }`.
  */
 export const userMessages = {
@@ -64,6 +66,7 @@ export const userMessages = {
   importRepeatedEmail: 'This email is repeated in the file.',
   roleNotHeld: 'You cannot give a role with permissions you do not have.',
   importRoleNotGranted: 'You may not give administrator roles.',
+  importNoEdit: 'Your role may not change existing users.',
   accountAboveCaller: 'This user has permissions you do not have, so you cannot change their account.',
 } as const;
 
@@ -247,10 +250,20 @@ export type UserUpdateOutput = v.InferOutput<typeof userUpdateSchema>;
  * as the field (choices of a checkbox field separated by ';'). The import reads columns by header
  * name (any order, case-insensitive): it needs firstName, lastName, email, membership, roles and
  * groups, also reads administrativeRole and the profile field columns, and ignores the others
- * (status, createdAt), so an exported file can be imported again. Names, not ids: membership is a
- * level name; roles and groups are names separated by ';'; administrativeRole is an administrator
- * role name or empty. A CSV carries no passwords: each imported user is mailed a link to set
- * theirs (valid 7 days).
+ * (status, createdAt). Names, not ids: membership is a level name; roles and groups are names
+ * separated by ';'; administrativeRole is an administrator role name or empty.
+ *
+ * A row is matched to an account by email (case-insensitive):
+ * - No account: a new user, with the user form's rules (membership, a role and a group, required
+ *   profile fields). A CSV carries no passwords: each new user is mailed a link to set theirs
+ *   (valid 7 days).
+ * - An account: that user is updated ('updated' in the report), as the Edit User form would: a
+ *   filled cell replaces the value, a blank cell keeps what the user has (so members added by a
+ *   team lead, who have no membership, role or group, stay so). Password, status, email and
+ *   sessions are untouched and no mail is sent. The caller needs the users screen's edit
+ *   permission, may change only accounts whose administrator role grants nothing beyond the
+ *   caller's, and gives or changes an administrator role only as the form may.
+ * So a file exported here can be imported again: its rows update the users they came from.
  */
 export const USER_CSV_COLUMNS = [
   'firstName',
@@ -294,8 +307,14 @@ export type UserImportInput = v.InferInput<typeof userImportSchema>;
 export type UserImportResult = {
   row: number;
   email: string;
-  status: 'created' | 'refused';
-  /** Why the row was refused ('' when created), e.g. 'Unknown membership role: Gold.' or 'First name is required.'. */
+  /** created: a new user; updated: the user with this email was changed; refused: nothing written. */
+  status: 'created' | 'updated' | 'refused';
+  /** Why the row was refused ('' otherwise), e.g. 'Unknown membership role: Gold.' or 'First name is required.'. */
   reason: string;
 };
-export type UserImportReport = { rows: UserImportResult[]; created: number; refused: number };
+export type UserImportReport = {
+  rows: UserImportResult[];
+  created: number;
+  updated: number;
+  refused: number;
+};

@@ -62,3 +62,20 @@ export async function refuseDemotingLastAdmin(
     });
   }
 }
+
+/** Whether an enabled user of the built-in role remains when the users `ids` lose it. */
+export async function keepsAnEnabledSystemAdmin(db: Executor, ids: string[]): Promise<boolean> {
+  if (ids.length === 0 || (await enabledSystemAdmins(db, ids, true)) === 0) return true;
+  return (await enabledSystemAdmins(db, ids, false)) > 0;
+}
+
+/** The users among `ids` who hold the built-in role. */
+export async function systemRoleHolders(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(administratorRoles, eq(administratorRoles.id, users.administrativeRoleId))
+    .where(and(eq(administratorRoles.isSystem, true), inArray(users.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}

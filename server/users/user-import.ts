@@ -1,10 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { parseCsv } from '../../contract/csv.ts';
 import { messages } from '../../contract/messages.ts';
 import {
   type ProfileValues,
-  profileValueErrors,
   USER_IMPORT_MAX_ROWS,
   USER_IMPORT_REQUIRED_COLUMNS,
   type UserImportReport,
@@ -12,8 +11,7 @@ import {
   type userImportSchema,
   userMessages,
 } from '../../contract/users.ts';
-import { toFieldErrors } from '../../contract/validation.ts';
-import { roleWithinCaller } from '../auth/account-control.ts';
+import { accountsAdministeredBy, roleWithinCaller } from '../auth/account-control.ts';
 import { roleAllows } from '../auth/require-permission.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
 import type { Database } from '../db/client.ts';
@@ -21,31 +19,10 @@ import { administratorRoles, membershipLevels, membershipRoles, userGroups, user
 import type { AppDeps, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
-import { type Accepted, insertImported } from './user-import-write.ts';
+import { keepsAnEnabledSystemAdmin, systemRoleHolders } from './user-guards.ts';
+import { type ImportRow, parseRow } from './user-import-rows.ts';
+import { type Accepted, type AcceptedUpdate, writeImported } from './user-import-write.ts';
 import { userInvitationMail } from './user-invitation-mail.ts';
-
-/** Names in a roles or groups cell, separated by ';'. */
-const nameList = (cell: string) =>
-  cell
-    .split(';')
-    .map((name) => name.trim())
-    .filter(Boolean);
-
-const text = (message: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max));
-const names = (message: string) =>
-  v.pipe(v.string(), v.transform(nameList), v.minLength(1, message), v.maxLength(100));
-
-/** A row checked with the user form's rules; references are names here, resolved afterwards. */
-const importRowSchema = v.object({
-  firstName: text(userMessages.firstNameRequired, 100),
-  lastName: text(userMessages.lastNameRequired, 100),
-  email: v.pipe(text(userMessages.emailRequired, 254), v.email(userMessages.emailInvalid), v.toLowerCase()),
-  membership: text(userMessages.membershipRequired, 200),
-  roles: names(userMessages.roleRequired),
-  groups: names(userMessages.groupRequired),
-  administrativeRole: v.pipe(v.string(), v.trim(), v.maxLength(200)),
-});
 
 const refused = (message: string) => new ApiError(422, messages.validationFailed, { csv: message });
 
@@ -67,17 +44,30 @@ async function idsByName(
 }
 
 /** `Unknown membership role: Gold, Iron.` for the names not found, or undefined. */
-function unknown(message: string, map: Map<string, string>, given: string[]) {
-  const missing = given.filter((name) => !map.has(name.toLowerCase()));
+function unknown(message: string, map: Map<string, string>, given: string[] | undefined) {
+  const missing = (given ?? []).filter((name) => !map.has(name.toLowerCase()));
   return missing.length > 0 ? `${message}: ${missing.join(', ')}.` : undefined;
+}
+
+type Existing = { id: string; roleId: string | null };
+
+/** The accounts of the file's emails, by lower-cased email. */
+async function accountsByEmail(db: Database, emails: string[]): Promise<Map<string, Existing>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, id: users.id, roleId: users.administrativeRoleId })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return new Map(rows.map((row) => [row.email, { id: row.id, roleId: row.roleId }]));
 }
 
 /**
  * POST /user/batch. Every row is checked on its own (the form's rules, known names, published
- * profile fields, an email without an account and not repeated above it, an administrator role only
- * from a caller who may give roles and holds every permission of it); a refused row writes nothing
- * and does not stop the others. The accepted rows are written in one transaction, and each new
- * user is mailed a link to set a password.
+ * profile fields, an email not repeated above it, an administrator role only from a caller who may
+ * give roles and holds every permission of it); a refused row writes nothing and does not stop the
+ * others. A row whose email has no account creates a user, mailed a link to set a password; a row
+ * whose email has one updates that user, as the Edit User form would, when the caller may change
+ * that account (server/auth/account-control.ts). The accepted rows are written in one transaction.
  */
 export async function importUsers(
   { db, config, mailer }: AppDeps,
@@ -101,42 +91,34 @@ export async function importUsers(
     const at = columns.indexOf(name.toLowerCase());
     return at < 0 ? '' : (cells[at] ?? '');
   };
+  const emailOf = (cells: string[]) => cell(cells, 'email').trim();
   const fields = await publishedProfileFields(db);
+  const existing = await accountsByEmail(db, [
+    ...new Set(rows.map(({ cells }) => emailOf(cells).toLowerCase()).filter(Boolean)),
+  ]);
+
   const results: UserImportResult[] = [];
-  const checked: { index: number; row: v.InferOutput<typeof importRowSchema>; values: ProfileValues }[] = [];
+  const checked: { index: number; row: ImportRow; values: ProfileValues; account?: Existing }[] = [];
   for (const [index, { row, cells }] of rows.entries()) {
-    const email = cell(cells, 'email').trim();
-    results.push({ row, email, status: 'created', reason: '' });
-    const result = v.safeParse(importRowSchema, {
-      firstName: cell(cells, 'firstName'),
-      lastName: cell(cells, 'lastName'),
-      email,
-      membership: cell(cells, 'membership'),
-      roles: cell(cells, 'roles'),
-      groups: cell(cells, 'groups'),
-      administrativeRole: cell(cells, 'administrativeRole'),
-    });
-    const values: ProfileValues = {};
-    for (const field of fields) {
-      const given = cell(cells, field.name.trim());
-      values[field._id] = field.type === 'checkbox' ? nameList(given) : given.trim();
-    }
-    const fieldErrors = Object.entries(profileValueErrors(fields, values)).map(([key, message]) => {
-      const name = fields.find((field) => `profileFields.${field._id}` === key)?.name ?? key;
-      return `${name}: ${message}`;
-    });
-    const problems = [...(result.success ? [] : Object.values(toFieldErrors(result.issues))), ...fieldErrors];
-    const target = results[index] as UserImportResult;
-    if (!result.success || problems.length > 0) {
-      Object.assign(target, { status: 'refused', reason: problems.join(' ') });
-    } else {
-      checked.push({ index, row: result.output, values });
-    }
+    const email = emailOf(cells);
+    const account = existing.get(email.toLowerCase());
+    results.push({ row, email, status: account ? 'updated' : 'created', reason: '' });
+    const names = ['firstName', 'lastName', 'email', 'membership', 'roles', 'groups', 'administrativeRole'];
+    const given = Object.fromEntries(names.map((name) => [name, cell(cells, name)])) as Parameters<
+      typeof parseRow
+    >[0];
+    const result = parseRow(given, (field) => cell(cells, field.name.trim()), fields, account !== undefined);
+    if (result.ok) checked.push({ index, row: result.row, values: result.values, account });
+    else
+      Object.assign(results[index] as UserImportResult, {
+        status: 'refused',
+        reason: result.problems.join(' '),
+      });
   }
 
   const lower = (list: string[]) => new Set(list.map((name) => name.toLowerCase()));
-  const all = (pick: (row: v.InferOutput<typeof importRowSchema>) => string[]) =>
-    lower(checked.flatMap(({ row }) => pick(row)));
+  const all = (pick: (row: ImportRow) => (string | undefined)[] | undefined) =>
+    lower(checked.flatMap(({ row }) => (pick(row) ?? []).filter((name): name is string => Boolean(name))));
   const [levels, roles, groups, adminRoles] = await Promise.all([
     idsByName(
       db,
@@ -156,26 +138,16 @@ export async function importUsers(
     idsByName(
       db,
       administratorRoles,
-      all((row) => (row.administrativeRole ? [row.administrativeRole] : [])),
+      all((row) => [row.administrativeRole]),
     ),
   ]);
-  const emails = [...new Set(checked.map(({ row }) => row.email))];
-  const existing =
-    emails.length === 0
-      ? new Set<string>()
-      : new Set(
-          (
-            await db
-              .select({ email: sql<string>`lower(${users.email})` })
-              .from(users)
-              .where(inArray(sql`lower(${users.email})`, emails))
-          ).map((row) => row.email),
-        );
 
   // As the form: giving a role takes the role screen's edit permission and no permission beyond the caller's.
-  const mayGrant =
-    caller.administrativeRoleId !== null &&
-    (await roleAllows(db, caller.administrativeRoleId, 'user-management', 'role-permission', 'edit'));
+  const callerRole = caller.administrativeRoleId;
+  const may = async (submodule: string, action: 'edit') =>
+    callerRole !== null && (await roleAllows(db, callerRole, 'user-management', submodule, action));
+  const mayGrant = await may('role-permission', 'edit');
+  const mayEdit = await may('users', 'edit');
   const grantable = new Map<string, boolean>();
   for (const roleId of new Set(adminRoles.values()))
     grantable.set(roleId, mayGrant && (await roleWithinCaller(db, caller, roleId)));
@@ -185,16 +157,34 @@ export async function importUsers(
     if (!mayGrant) return userMessages.importRoleNotGranted;
     return grantable.get(roleId) ? undefined : userMessages.roleNotHeld;
   };
+  // Existing accounts the caller may change: with the users screen's edit permission, and only
+  // accounts whose role grants nothing the caller lacks.
+  const administered = await accountsAdministeredBy(
+    db,
+    caller,
+    checked.flatMap(({ account }) => (account ? [account.id] : [])),
+  );
+  const accountProblem = (account: Existing) => {
+    if (!mayEdit) return userMessages.importNoEdit;
+    return administered.has(account.id.toLowerCase()) ? undefined : userMessages.accountAboveCaller;
+  };
 
   const seen = new Set<string>();
   const accepted: Accepted[] = [];
-  for (const { index, row, values } of checked) {
+  const updates: (AcceptedUpdate & { changesRole: boolean })[] = [];
+  for (const { index, row, values, account } of checked) {
+    const id = (map: Map<string, string>, name: string) => map.get(name.toLowerCase()) as string;
+    const newRoleId = row.administrativeRole
+      ? adminRoles.get(row.administrativeRole.toLowerCase())
+      : undefined;
+    // An update gives a role only when the row names another one than the user has.
+    const givesRole = row.administrativeRole !== undefined && (!account || newRoleId !== account.roleId);
     const problems = [
-      unknown(userMessages.importUnknownMembership, levels, [row.membership]),
+      account ? accountProblem(account) : undefined,
+      row.membership ? unknown(userMessages.importUnknownMembership, levels, [row.membership]) : undefined,
       unknown(userMessages.importUnknownRole, roles, row.roles),
       unknown(userMessages.importUnknownGroup, groups, row.groups),
-      row.administrativeRole ? roleProblem(row.administrativeRole) : undefined,
-      existing.has(row.email) ? userMessages.duplicateEmail : undefined,
+      givesRole && row.administrativeRole ? roleProblem(row.administrativeRole) : undefined,
       seen.has(row.email) ? userMessages.importRepeatedEmail : undefined,
     ].filter((problem): problem is string => problem !== undefined);
     seen.add(row.email);
@@ -202,26 +192,58 @@ export async function importUsers(
       Object.assign(results[index] as UserImportResult, { status: 'refused', reason: problems.join(' ') });
       continue;
     }
-    const id = (map: Map<string, string>, name: string) => map.get(name.toLowerCase()) as string;
+    const roleIds = row.roles && [...new Set(row.roles.map((name) => id(roles, name)))];
+    const groupIds = row.groups && [...new Set(row.groups.map((name) => id(groups, name)))];
+    if (account) {
+      updates.push({
+        index,
+        userId: account.id,
+        set: {
+          ...(row.firstName ? { firstName: row.firstName } : {}),
+          ...(row.lastName ? { lastName: row.lastName } : {}),
+          ...(row.membership ? { membershipLevelId: id(levels, row.membership) } : {}),
+          ...(givesRole && newRoleId ? { administrativeRoleId: newRoleId } : {}),
+        },
+        ...(roleIds ? { roleIds } : {}),
+        ...(groupIds ? { groupIds } : {}),
+        values: storableValues(fields, values),
+        changesRole: givesRole,
+      });
+      continue;
+    }
     accepted.push({
       index,
-      firstName: row.firstName,
-      lastName: row.lastName,
+      firstName: row.firstName as string,
+      lastName: row.lastName as string,
       email: row.email,
-      membershipLevelId: id(levels, row.membership),
-      administrativeRoleId: row.administrativeRole ? id(adminRoles, row.administrativeRole) : null,
-      roleIds: [...new Set(row.roles.map((name) => id(roles, name)))],
-      groupIds: [...new Set(row.groups.map((name) => id(groups, name)))],
+      membershipLevelId: id(levels, row.membership as string),
+      administrativeRoleId: newRoleId ?? null,
+      roleIds: roleIds ?? [],
+      groupIds: groupIds ?? [],
       values: storableValues(fields, values),
     });
   }
 
-  const created = await insertImported(db, accepted);
+  // As the form: the built-in role keeps at least one enabled user. Rows that would take it from
+  // the last ones are refused (those of users who do not hold it lose nothing by it).
+  const changing = updates.filter((update) => update.changesRole);
+  const ids = changing.map((update) => update.userId);
+  if (!(await keepsAnEnabledSystemAdmin(db, ids))) {
+    const holders = await systemRoleHolders(db, ids);
+    for (const update of changing.filter((entry) => holders.has(entry.userId)))
+      Object.assign(results[update.index] as UserImportResult, {
+        status: 'refused',
+        reason: userMessages.lastSystemAdmin,
+      });
+  }
+  const kept = updates.filter((update) => results[update.index]?.status === 'updated');
+
+  const created = await writeImported(db, accepted, kept);
   for (const user of created) {
     const token = await createResetToken(db, user.id, INVITATION_TTL_MS);
     user.link = `${config.appUrl}/reset-password/${token}`;
   }
   await mailer.sendMany(created.map((user) => userInvitationMail(user, user.link)));
-  const count = results.filter((result) => result.status === 'created').length;
-  return { rows: results, created: count, refused: results.length - count };
+  const count = (status: UserImportResult['status']) => results.filter((r) => r.status === status).length;
+  return { rows: results, created: count('created'), updated: count('updated'), refused: count('refused') };
 }

@@ -1,10 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../contract/csv.ts';
+import { csvField, parseCsv } from '../../contract/csv.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { USER_CSV_COLUMNS, userMessages } from '../../contract/users.ts';
 import {
+  administratorRoles,
   mailOutbox,
   userGroupMembers,
   userMembershipRoles,
@@ -12,7 +13,14 @@ import {
   users,
 } from '../../server/db/schema.ts';
 import { demo, type TestContext } from './helpers.ts';
-import { countUsers, openUsersTest, profileField, type UserLookups, validUser } from './users-fixtures.ts';
+import {
+  countUsers,
+  openUsersTest,
+  profileField,
+  tokenWithUserPermissions,
+  type UserLookups,
+  validUser,
+} from './users-fixtures.ts';
 
 let t: TestContext;
 let admin: string;
@@ -151,7 +159,8 @@ describe('POST /user/batch', () => {
     expect(response.body.message).toBe(userMessages.imported);
     expect(response.body.results).toEqual({
       created: 2,
-      refused: 6,
+      updated: 1,
+      refused: 5,
       rows: [
         { row: 2, email: 'imported1@example.com', status: 'created', reason: '' },
         { row: 3, email: 'imported2@example.com', status: 'refused', reason: 'First name is required.' },
@@ -162,7 +171,8 @@ describe('POST /user/batch', () => {
           status: 'refused',
           reason: 'Unknown membership level: Iron. Unknown membership role: Steel.',
         },
-        { row: 6, email: demo.lead.email, status: 'refused', reason: userMessages.duplicateEmail },
+        // An email with an account updates that user (see the round trip below).
+        { row: 6, email: demo.lead.email, status: 'updated', reason: '' },
         {
           row: 7,
           email: 'IMPORTED1@example.com',
@@ -217,10 +227,10 @@ describe('POST /user/batch', () => {
     expect(user?.status).toBe(true);
   });
 
-  it('imports what it exported, once the emails are new', async () => {
+  it('imports what it exported: a new email creates a user with the same groups', async () => {
     const { response } = await exportCsv({ search: 'csv.filter' });
     const again = await importCsv(response.text.replace('csv.filter@', 'csv.again@'));
-    expect(again.body.results).toMatchObject({ created: 1, refused: 0 });
+    expect(again.body.results).toMatchObject({ created: 1, updated: 0, refused: 0 });
     const [user] = await t.db.select().from(users).where(eq(users.email, 'csv.again@example.com'));
     expect(await t.db.$count(userGroupMembers, eq(userGroupMembers.userId, user?.id as string))).toBe(2);
   });
@@ -280,6 +290,143 @@ describe('POST /user/batch', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe(messages.payloadTooLarge);
     expect(await userCount()).toBe(before);
+  });
+});
+
+describe('POST /user/batch with an exported file (import again)', () => {
+  const detail = async (email: string) => {
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const { version: _version, ...rest } = (
+      await t.call('GET', paths.user(user?.id as string), { token: admin })
+    ).body.results;
+    return rest;
+  };
+  const mailsTo = (email: string) => t.db.$count(mailOutbox, eq(mailOutbox.to, email));
+  let years: string;
+
+  beforeAll(async () => {
+    years = await profileField(t.db, { name: 'Round years', type: 'number' });
+    // A user made in the administration with every column filled...
+    const full = validUser(l, {
+      email: 'round.trip.full@example.com',
+      groupId: [l.groups.Onboarding as string, l.groups.Sales as string],
+      roleId: [l.roles.Empire as string, l.roles.Growth as string],
+      adminstrativeRoleId: l.adminRoles['Content Manager'] as string,
+      profileFields: { ...l.requiredFields, [years]: '7' },
+    });
+    expect((await t.call('POST', paths.users, { token: admin, body: full })).status).toBe(201);
+    // ...and a member as a team lead adds one: no membership level, membership role or user group.
+    await t.createUser({
+      email: 'round.trip.member@example.com',
+      password: 'secret12',
+      firstName: 'Lead',
+      lastName: 'Added',
+    });
+  });
+
+  it('updates each user from their row, changing nothing, keeping passwords and sending no mail', async () => {
+    const exported = await exportCsv({ search: 'round.trip' });
+    expect(exported.emails.sort()).toEqual(['round.trip.full@example.com', 'round.trip.member@example.com']);
+    const before = {
+      full: await detail('round.trip.full@example.com'),
+      member: await detail('round.trip.member@example.com'),
+    };
+    const mailsBefore = await mailsTo('round.trip.member@example.com');
+
+    const again = await importCsv(exported.response.text);
+    expect(again.status).toBe(200);
+    expect(again.body.results).toMatchObject({ created: 0, updated: 2, refused: 0 });
+    expect(again.body.results.rows.map((row: { status: string }) => row.status)).toEqual([
+      'updated',
+      'updated',
+    ]);
+
+    expect(await detail('round.trip.full@example.com')).toEqual(before.full);
+    expect(await detail('round.trip.member@example.com')).toEqual(before.member);
+    expect((await exportCsv({ search: 'round.trip' })).rows).toEqual(exported.rows);
+    expect(await t.login('round.trip.member@example.com', 'secret12')).toEqual(expect.any(String));
+    expect(await mailsTo('round.trip.member@example.com')).toBe(mailsBefore);
+    // The record moved on: an Edit User form opened before is told so.
+    const [row] = await t.db
+      .select({ version: users.version })
+      .from(users)
+      .where(eq(users.email, 'round.trip.full@example.com'));
+    expect(row?.version).toBe(2);
+  });
+
+  it('sets what an edited row fills in and keeps what it leaves blank', async () => {
+    const { header, rows } = await exportCsv({ search: 'round.trip.full' });
+    const columns = header as string[];
+    const edited = [...(rows[0] as string[])];
+    const set = (name: string, value: string) => {
+      edited[columns.indexOf(name)] = value;
+    };
+    set('lastName', 'Renamed');
+    set('membership', 'Silver');
+    set('roles', 'Freedom');
+    set('groups', '');
+    set('administrativeRole', '');
+    set('Round years', '');
+    const csv = [columns, edited].map((cells) => cells.map((cell) => csvField(cell)).join(',')).join('\r\n');
+    const response = await importCsv(csv);
+    expect(response.body.results).toMatchObject({ updated: 1, refused: 0 });
+    expect(await detail('round.trip.full@example.com')).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Renamed',
+      membership: { name: 'Silver' },
+      membershipRoles: [{ name: 'Freedom' }],
+      groups: expect.arrayContaining([{ _id: l.groups.Onboarding, name: 'Onboarding' }]),
+      administrativeRole: { name: 'Content Manager' },
+      profileFields: expect.objectContaining({ [years]: '7' }),
+    });
+  });
+
+  it('changes only accounts the caller may change, and gives roles only as the user form may', async () => {
+    const header = 'firstName,lastName,email,membership,roles,groups,administrativeRole';
+    const editor = await tokenWithUserPermissions(t, 'csv.editor@example.com', {
+      canView: true,
+      canAdd: true,
+      canEdit: true,
+    });
+    const adder = await tokenWithUserPermissions(t, 'csv.adder@example.com', { canView: true, canAdd: true });
+    const send = (token: string, lines: string[]) =>
+      t.call('POST', paths.userBatch, { token, body: { csv: [header, ...lines].join('\r\n') } });
+    const reasons = (response: { body: { results: { rows: { status: string; reason: string }[] } } }) =>
+      response.body.results.rows.map((row) => [row.status, row.reason]);
+    const adminBefore = await detail(demo.admin.email);
+    const memberBefore = await detail('round.trip.member@example.com');
+
+    // A role that may edit users, but not roles, changes neither the administrator (whose role
+    // grants more) nor anyone's administrator role; a plain account it may change.
+    const asEditor = await send(editor, [
+      `System,Taken,${demo.admin.email},,,,`,
+      'Lead,Added,round.trip.member@example.com,,,,Content Manager',
+    ]);
+    expect(reasons(asEditor)).toEqual([
+      ['refused', userMessages.accountAboveCaller],
+      ['refused', userMessages.importRoleNotGranted],
+    ]);
+    expect(await detail('round.trip.member@example.com')).toEqual(memberBefore);
+    const plain = await send(editor, ['Lead,Edited,round.trip.member@example.com,,,,']);
+    expect(reasons(plain)).toEqual([['updated', '']]);
+    expect(await detail(demo.admin.email)).toEqual(adminBefore);
+    expect(await detail('round.trip.member@example.com')).toEqual({ ...memberBefore, lastName: 'Edited' });
+
+    // A role that may only add users changes no existing user.
+    const asAdder = await send(adder, ['Lead,Again,round.trip.member@example.com,,,,']);
+    expect(reasons(asAdder)).toEqual([['refused', userMessages.importNoEdit]]);
+    expect((await detail('round.trip.member@example.com')).lastName).toBe('Edited');
+
+    // Nobody takes the built-in role from its last enabled user.
+    const holders = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(administratorRoles, eq(administratorRoles.id, users.administrativeRoleId))
+      .where(and(eq(administratorRoles.isSystem, true), eq(users.status, true)));
+    expect(holders).toHaveLength(1);
+    const demote = await send(admin, [`System,Administrator,${demo.admin.email},,,,Content Manager`]);
+    expect(reasons(demote)).toEqual([['refused', userMessages.lastSystemAdmin]]);
+    expect(await detail(demo.admin.email)).toEqual(adminBefore);
   });
 });
 

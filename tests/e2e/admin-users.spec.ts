@@ -294,6 +294,21 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
   for (const field of required) {
     expect(ada?.[header?.indexOf(field.name) ?? -1]).toBe([sampleValue(field, `${run}1`)].flat().join(';'));
   }
+
+  // The exported file imports again: each row updates the user it came from, and nothing is refused.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await expect(dialog).toContainText('a file exported here can be imported again to update the users in it');
+  const again = page.waitForEvent('filechooser');
+  await dialog.getByLabel('CSV file').click();
+  await (await again).setFiles((await file.path()) as string);
+  await expect(dialog.getByText('2 rows are ready to import.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(report.getByRole('row', { name: new RegExp(`${first} updated`) })).toBeVisible();
+  await expect(report.getByRole('row', { name: new RegExp(`${second} updated`) })).toBeVisible();
+  await expect(dialog.getByText('Updated: 2')).toBeVisible();
+  await expect(dialog.getByText('Refused: 0')).toBeVisible();
+  await expect(dialog.getByText('Created: 0')).toBeVisible();
+  expect((await api.users(run)).map((user) => user.email).sort()).toEqual([first, second]);
 });
 
 test('a role that may only view users sees the list without the actions it may not take', async ({

@@ -46,7 +46,8 @@ function useImportPart() {
         outbox: {
           action: 'Import users',
           target: `${part.count} ${part.count === 1 ? 'row' : 'rows'}`,
-          invalidate: [userKeys.lists()],
+          // Updated users' records too, not only the lists.
+          invalidate: [userKeys.all],
         },
       });
       if (isQueued(result)) return null;
@@ -77,15 +78,17 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
           A CSV file whose first line names the columns firstName, lastName, email, membership (a membership
           level), roles and groups (names separated by ;), and optionally administrativeRole and a column per
           profile field, named as the field
-          {required.length > 0 ? ` (${required.join(', ')} must be filled)` : ''}. A file exported here can be
-          imported again. Each new user is mailed a link to set a password.
+          {required.length > 0 ? ` (${required.join(', ')} must be filled for a new user)` : ''}. A row whose
+          email has no account creates a user, who is mailed a link to set a password. A row whose email has
+          an account updates that user: filled cells replace what they have, blank cells keep it, and their
+          password stays. So a file exported here can be imported again to update the users in it.
         </>
       }
       template={template}
       readParts={readUserParts}
       sendPart={importPart.mutateAsync}
-      onFinished={() => queryClient.invalidateQueries({ queryKey: userKeys.lists() })}
-      reportColors={{ created: 'green', refused: 'red' }}
+      onFinished={() => queryClient.invalidateQueries({ queryKey: userKeys.all })}
+      reportColors={{ created: 'green', updated: 'blue', refused: 'red' }}
     />
   );
 }
