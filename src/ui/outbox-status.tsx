@@ -1,42 +1,105 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { useOutbox } from '@/lib/outbox';
+import { IconAlertTriangle, IconCloud, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from '@/lib/notify';
+import { type OutboxSummary, useOutbox } from '@/lib/outbox';
+import { failedSyncMessage, newlyFailed, outboxBadge, REVIEW_CHANGES } from './outbox-badge';
 import { OutboxPanel } from './outbox-panel';
+import { useBelow } from './responsive';
 import { useOnline } from './use-online';
 
-/** The top bar's connection state and the count of changes waiting or refused, opening the outbox panel. */
+const FAILED_TOAST_ID = 'outbox-failed';
+
+/**
+ * Whether the outbox panel is open. Kept outside the component so a toast (rendered elsewhere) can
+ * open it, and so it stays open when the shell is rendered again.
+ */
+let panelOpened = false;
+const panelListeners = new Set<() => void>();
+function setPanelOpened(opened: boolean) {
+  panelOpened = opened;
+  // The panel shows what the toast said: the toast has done its work.
+  if (opened) toast.hide(FAILED_TOAST_ID);
+  for (const listener of panelListeners) listener();
+}
+function subscribePanel(listener: () => void) {
+  panelListeners.add(listener);
+  return () => panelListeners.delete(listener);
+}
+export const openOutboxPanel = () => setPanelOpened(true);
+
+/** Refused changes announced so far, kept across shells so a change is announced once. */
+let announced: ReadonlySet<number> = new Set();
+
+/** Raises a toast, whose button opens the panel, when the server refuses a replayed change. */
+function useFailedSyncToast(entries: OutboxSummary[]) {
+  useEffect(() => {
+    const next = newlyFailed(entries, announced);
+    announced = next.announced;
+    if (next.fresh.length === 0) return;
+    toast.withAction({
+      id: FAILED_TOAST_ID,
+      color: 'red',
+      message: failedSyncMessage(next.announced.size),
+      action: { label: REVIEW_CHANGES, onClick: openOutboxPanel },
+    });
+  }, [entries]);
+}
+
+/**
+ * The top bar's connection state and one badge counting the changes waiting or refused, opening the
+ * outbox panel. A phone shows the state as an icon and the counts beside their icons.
+ */
 export function OutboxStatus() {
   const online = useOnline();
-  const { pending, failed } = useOutbox();
-  const [opened, panel] = useDisclosure(false);
-  const count = pending + failed;
+  const { entries, pending, failed } = useOutbox();
+  const opened = useSyncExternalStore(subscribePanel, () => panelOpened);
+  const compact = useBelow('sm');
+  const badge = outboxBadge(pending, failed);
+  useFailedSyncToast(entries);
+  const StateIcon = online ? IconCloud : IconCloudOff;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap={6} wrap="nowrap">
       <Badge
         color={online ? 'green' : 'gray'}
         variant="light"
-        leftSection={online ? null : <IconCloudOff size={14} />}
+        circle={compact}
+        size={compact ? 'lg' : 'md'}
+        leftSection={online || compact ? null : <IconCloudOff size={14} aria-hidden />}
         role="status"
         aria-label={online ? 'Online' : 'Offline'}
       >
-        {online ? 'Online' : 'Offline'}
+        {compact ? <StateIcon size={14} aria-hidden /> : online ? 'Online' : 'Offline'}
       </Badge>
-      {count > 0 ? (
+      {badge ? (
         <Button
-          size="xs"
+          size="compact-sm"
+          radius="xl"
           variant="light"
-          color={failed > 0 ? 'red' : 'yellow'}
-          leftSection={<IconCloudUpload size={16} />}
-          onClick={panel.open}
-          aria-label={
-            failed > 0 ? `Pending changes: ${pending}, failed: ${failed}` : `Pending changes: ${pending}`
-          }
+          color={badge.color}
+          leftSection={compact ? null : <IconCloudUpload size={16} aria-hidden />}
+          onClick={openOutboxPanel}
+          aria-label={badge.label}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
         >
-          {failed > 0 ? `Pending changes: ${pending} · Failed: ${failed}` : `Pending changes: ${pending}`}
+          {compact ? (
+            <Group gap={6} wrap="nowrap">
+              {badge.counts.map(({ kind, count }) => {
+                const Icon = kind === 'failed' ? IconAlertTriangle : IconCloudUpload;
+                return (
+                  <Group key={kind} gap={2} wrap="nowrap">
+                    <Icon size={14} aria-hidden />
+                    {count}
+                  </Group>
+                );
+              })}
+            </Group>
+          ) : (
+            badge.text
+          )}
         </Button>
       ) : null}
-      <OutboxPanel opened={opened} onClose={panel.close} />
+      <OutboxPanel opened={opened} onClose={() => setPanelOpened(false)} />
     </Group>
   );
 }

@@ -1,14 +1,17 @@
-import { ActionIcon, AppShell, rem, ScrollArea, Tooltip } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, AppShell, Overlay, rem, ScrollArea, Tooltip } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { toggleSidebar, useTheme } from '@/lib/theme-store';
 import { FullScreenLoader } from '../full-screen-loader';
+import { useBelow } from '../responsive';
 import { TopBar } from './top-bar';
 
 /** Sidebar widths of spec 2: 64 spacing units expanded, 16 collapsed (icons only). */
 const EXPANDED_WIDTH = rem(256);
 const COLLAPSED_WIDTH = rem(64);
+/** The drawer of a tablet or a phone: the expanded width with room for longer labels, never the whole screen. */
+const DRAWER_MAX_WIDTH = rem(320);
 
 export type SidebarRenderProps = {
   /** Labels are shown; false on a collapsed desktop sidebar. */
@@ -24,31 +27,46 @@ type ShellLayoutProps = {
   children: ReactNode;
 };
 
-/** The signed-in frame shared by the administration area and the user portal. */
+/**
+ * The signed-in frame shared by the administration area and the user portal. Below the `md`
+ * breakpoint (a tablet, a phone) the sidebar is a drawer over the page, opened by the burger and
+ * closed by a link, a tap beside it or Escape; the page keeps the whole width. From `md` up it is
+ * the spec's collapsible sidebar.
+ */
 export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
   const isCollapse = useTheme((state) => state.isCollapse);
   const [mobileOpened, mobile] = useDisclosure(false);
-  // Below the `sm` breakpoint the sidebar is a drawer over the page, always with labels.
-  const isSmallScreen = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isSmallScreen = useBelow('md');
+  const drawerOpened = isSmallScreen && mobileOpened;
   const expanded = isCollapse || isSmallScreen;
   const SidebarIcon = isCollapse ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
   const sidebarLabel = isCollapse ? 'Collapse sidebar' : 'Expand sidebar';
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && drawerOpened) mobile.close();
+  });
 
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{
         width: isCollapse ? EXPANDED_WIDTH : COLLAPSED_WIDTH,
-        breakpoint: 'sm',
+        breakpoint: 'md',
         collapsed: { mobile: !mobileOpened },
       }}
-      padding="md"
+      padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
         <TopBar mobileOpened={mobileOpened} onToggleMobile={mobile.toggle} actions={actions} />
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar" data-expanded={expanded} p="xs">
-        <AppShell.Section visibleFrom="sm" mb="xs">
+      <AppShell.Navbar
+        aria-label="Sidebar"
+        data-expanded={expanded}
+        p="xs"
+        maw={DRAWER_MAX_WIDTH}
+        // A closed drawer is off screen: its links must not take keyboard focus either.
+        inert={isSmallScreen && !mobileOpened}
+      >
+        <AppShell.Section visibleFrom="md" mb="xs">
           <Tooltip label={sidebarLabel} position="right">
             <ActionIcon
               variant="subtle"
@@ -65,6 +83,7 @@ export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
           {sidebar({ expanded, onNavigate: mobile.close })}
         </AppShell.Section>
       </AppShell.Navbar>
+      {drawerOpened ? <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={mobile.close} /> : null}
       <AppShell.Main>
         <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>
       </AppShell.Main>

@@ -10,19 +10,24 @@ type TopBarProps = {
   actions: ReactNode;
 };
 
+/**
+ * Title, connection and outbox state, and the profile menu on one line down to a 360 px phone:
+ * nothing here wraps or shrinks, the phone's state and counts are icons (see OutboxStatus).
+ */
 export function TopBar({ mobileOpened, onToggleMobile, actions }: TopBarProps) {
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
         <Burger
           opened={mobileOpened}
           onClick={onToggleMobile}
-          hiddenFrom="sm"
+          hiddenFrom="md"
           size="sm"
           aria-label="Toggle menu"
+          aria-expanded={mobileOpened}
         />
         <ActionIcon
-          visibleFrom="sm"
+          visibleFrom="md"
           variant="subtle"
           color="gray"
           size="lg"
@@ -31,11 +36,11 @@ export function TopBar({ mobileOpened, onToggleMobile, actions }: TopBarProps) {
         >
           <IconMenu2 size={20} stroke={1.5} />
         </ActionIcon>
-        <Text fw={700} size="lg" c="blue">
+        <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="blue" style={{ whiteSpace: 'nowrap' }}>
           Training Admin
         </Text>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
         <OutboxStatus />
         {actions}
       </Group>

@@ -66,7 +66,8 @@ export async function signInLeadWithWorker(page: Page) {
 }
 
 export const memberList = (page: Page) => page.getByRole('region', { name: 'Team members' });
-export const pendingButton = (page: Page) => page.getByRole('button', { name: /^Pending changes:/ });
+/** The top bar's one badge counting the changes waiting and refused ('2 pending · 1 failed'). */
+export const pendingButton = (page: Page) => page.getByRole('button', { name: /^Offline changes:/ });
 
 /** The cache is written to the device a moment after it changes, before the next page loads. */
 export const waitForCacheWrite = (page: Page) => page.waitForTimeout(1500);
