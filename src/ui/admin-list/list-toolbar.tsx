@@ -54,7 +54,7 @@ export function ListToolbar({ search, status, words, onSearch, onStatus, filters
           setText(event.currentTarget.value);
           sendSearch(event.currentTarget.value);
         }}
-        w={260}
+        w={{ base: '100%', xs: 260 }}
       />
       <Select
         label="Status"
