@@ -67,9 +67,16 @@ export function TeamDashboardScreen() {
             }}
             keepMounted={false}
           >
-            <Tabs.List mb="md">
+            {/* One line on a phone: narrower tabs, and a list that scrolls rather than wraps. */}
+            <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
               {DASHBOARD_TABS.map((tab) => (
-                <Tabs.Tab key={tab} value={tab}>
+                <Tabs.Tab
+                  key={tab}
+                  value={tab}
+                  px={{ base: 8, sm: 'md' }}
+                  fz={{ base: 13, xs: 'sm' }}
+                  style={{ flexShrink: 0 }}
+                >
                   {TAB_LABELS[tab]}
                 </Tabs.Tab>
               ))}

@@ -1,4 +1,5 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { useBelow } from '../responsive';
 
 /** One row of the server's answer: the file's row, who it is about, what happened and why. */
 export type ImportReportRow = { row: number; label: string; status: string; message: string };
@@ -11,8 +12,15 @@ type ImportReportProps = {
   labelTitle?: string;
 };
 
-/** The per-row report of an import, with a count per status. */
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/**
+ * The per-row report of an import, with a count per status. A status badge is never narrower than
+ * its word; on a phone the message goes under the row's subject. The list scrolls inside the
+ * dialog, so it takes keyboard focus to be scrolled by keys.
+ */
 export function ImportReport({ rows, colors, labelTitle = 'Email' }: ImportReportProps) {
+  const phone = useBelow('sm');
   const counts = new Map<string, number>(Object.keys(colors).map((status) => [status, 0]));
   for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
   return (
@@ -25,27 +33,37 @@ export function ImportReport({ rows, colors, labelTitle = 'Email' }: ImportRepor
           </Text>
         ))}
       </Group>
-      <ScrollArea.Autosize mah={320}>
+      <ScrollArea.Autosize
+        mah={320}
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Import report rows' }}
+      >
         <Table striped aria-label="Import report">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Row</Table.Th>
               <Table.Th>{labelTitle}</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>Message</Table.Th>
+              {phone ? null : <Table.Th>Message</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.row}>
                 <Table.Td>{row.row}</Table.Td>
-                <Table.Td>{row.label}</Table.Td>
+                <Table.Td style={wrapAnywhere}>
+                  {row.label}
+                  {phone && row.message ? (
+                    <Text size="sm" c="dimmed">
+                      {row.message}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>
-                  <Badge color={colors[row.status] ?? 'gray'} variant="light">
+                  <Badge color={colors[row.status] ?? 'gray'} variant="light" miw="max-content">
                     {row.status}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{row.message}</Table.Td>
+                {phone ? null : <Table.Td style={wrapAnywhere}>{row.message}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,13 +1,62 @@
 import type { TranscriptEntry } from '@contract/team-dashboard';
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { formatDate } from '@/lib/format-date';
+import { FieldLine } from '@/ui/field-line';
+import { useBelow } from '@/ui/responsive';
+import { ScrollTable } from '@/ui/scroll-region';
 import { NO_VALUE } from '../format';
 
-/** Every course and checklist assigned to the member, with its dates. */
-export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
-  if (entries.length === 0) return <Text c="dimmed">No courses or checklists assigned yet.</Text>;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+function KindBadge({ entry }: { entry: TranscriptEntry }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Badge variant="light" tt="none" miw="max-content" color={entry.kind === 'course' ? 'blue' : 'grape'}>
+      {entry.kind === 'course' ? 'Course' : 'Checklist'}
+    </Badge>
+  );
+}
+
+const rowKey = (entry: TranscriptEntry) => `${entry.kind}-${entry._id}-${entry.trainingTitle ?? ''}`;
+
+/**
+ * Every course and checklist assigned to the member, with its dates. A phone keeps Title and
+ * Deadline as columns and shows the rest under the title.
+ */
+export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
+  const phone = useBelow('sm');
+  if (entries.length === 0) return <Text c="dimmed">No courses or checklists assigned yet.</Text>;
+  if (phone) {
+    return (
+      <Table striped aria-label="Transcript" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Deadline</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={rowKey(entry)}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Group gap="xs" mb={2}>
+                  <KindBadge entry={entry} />
+                  <Text size="sm" fw={600}>
+                    {entry.title}
+                  </Text>
+                </Group>
+                {entry.trainingTitle ? <FieldLine label="Training">{entry.trainingTitle}</FieldLine> : null}
+                <FieldLine label="Assigned">{formatDate(entry.assignedAt)}</FieldLine>
+                <FieldLine label="Completed">{formatDate(entry.completedAt)}</FieldLine>
+              </Table.Td>
+              <Table.Td style={nowrap}>{formatDate(entry.deadline)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  return (
+    <ScrollTable label="Transcript">
       <Table striped aria-label="Transcript">
         <Table.Thead>
           <Table.Tr>
@@ -21,21 +70,19 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
         </Table.Thead>
         <Table.Tbody>
           {entries.map((entry) => (
-            <Table.Tr key={`${entry.kind}-${entry._id}-${entry.trainingTitle ?? ''}`}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge variant="light" tt="none" color={entry.kind === 'course' ? 'blue' : 'grape'}>
-                  {entry.kind === 'course' ? 'Course' : 'Checklist'}
-                </Badge>
+            <Table.Tr key={rowKey(entry)}>
+              <Table.Td style={nowrap}>
+                <KindBadge entry={entry} />
               </Table.Td>
               <Table.Td>{entry.title}</Table.Td>
               <Table.Td>{entry.trainingTitle ?? NO_VALUE}</Table.Td>
-              <Table.Td>{formatDate(entry.assignedAt)}</Table.Td>
-              <Table.Td>{formatDate(entry.deadline)}</Table.Td>
-              <Table.Td>{formatDate(entry.completedAt)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDate(entry.assignedAt)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDate(entry.deadline)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDate(entry.completedAt)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
