@@ -1,5 +1,8 @@
+import { messages } from '@contract/messages';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { toast } from '@/lib/notify';
 
 /**
  * The three confirmations of spec section 8, word for word, and the same two for records that are
@@ -48,9 +51,27 @@ export type ConfirmDialogProps = {
   words?: ConfirmWords;
   opened: boolean;
   onClose: () => void;
-  /** May return a promise: the button shows a spinner until it settles; the dialog closes on success. */
+  /**
+   * May return a promise: the button shows a spinner until it settles; the dialog then closes,
+   * whether the action was done or refused (see tellFailure).
+   */
   onConfirm: () => unknown;
 };
+
+/**
+ * Says why a confirmed action failed, unless the api client already has: it toasts every failure
+ * but a 422, which it leaves to a form's fields, and a confirmation has none. A refusal made on
+ * the device (a plain Error) is told here too. The dialog does not stay open behind the message:
+ * sending the same action again would be refused again.
+ */
+function tellFailure(error: unknown) {
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (isApiError(error)) {
+    if (error.status === 422) toast.error(error.message);
+    return;
+  }
+  toast.error(error instanceof Error && error.message ? error.message : messages.somethingWentWrong);
+}
 
 export function ConfirmDialog({ variant, words, opened, onClose, onConfirm }: ConfirmDialogProps) {
   const { title, text, confirmLabel, color } = { ...confirmVariants[variant], ...words };
@@ -60,11 +81,11 @@ export function ConfirmDialog({ variant, words, opened, onClose, onConfirm }: Co
     setBusy(true);
     try {
       await onConfirm();
-      onClose();
-    } catch {
-      // The api client has already told the user what failed; keep the dialog open to retry or cancel.
+    } catch (error) {
+      tellFailure(error);
     } finally {
       setBusy(false);
+      onClose();
     }
   }
 

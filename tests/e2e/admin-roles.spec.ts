@@ -3,11 +3,12 @@ import { adminMessages } from '../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
-import type { RoleRow } from '../../contract/roles.ts';
+import type { RoleDetail, RoleRow } from '../../contract/roles.ts';
 import { roleMessages } from '../../contract/roles.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import type { PublishedProfileField } from '../../contract/users.ts';
 import { ADMIN, signIn } from './support/actions.ts';
+import { adminApi, sampleValue } from './support/admin-users.ts';
 
 /** A session through the API, to set up and check what the server has. */
 async function apiAs(request: APIRequestContext, user: { email: string; password: string }) {
@@ -167,4 +168,59 @@ test('a role that may only view users: made in the matrix, it limits its user to
   const stillThere = await admin.get<{ firstName: string; status: boolean }>(paths.user(target));
   expect(stillThere).toMatchObject({ firstName: 'View', status: true });
   await context.close();
+});
+
+test('the built-in role is neither deleted nor unpublished, and a refused delete closes its dialog with the reason', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const run = Date.now().toString(36);
+  const inUse = await api.post<RoleDetail>('/administrator-role', { name: `In use ${run}`, permissions: [] });
+  const [level] = await api.lookup('/membership');
+  const [group] = await api.lookup('/user-group/info');
+  const [membershipRole] = await api.lookup('/role');
+  const required = (await api.profileFields()).filter((field) => field.required);
+  await api.create({
+    firstName: 'Role',
+    lastName: `Holder${run}`,
+    email: `role.holder.${run}@example.com`,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    membershipId: level?._id,
+    groupId: [group?._id],
+    roleId: [membershipRole?._id],
+    adminstrativeRoleId: inUse._id,
+    profileFields: Object.fromEntries(required.map((field) => [field._id, sampleValue(field, run)])),
+  });
+  // Nothing about the built-in role is sent: the server would refuse it.
+  const writes: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() !== 'GET' && sent.url().includes('/administrator-role')) writes.push(sent.url());
+  });
+
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await page.goto('/app/user-management/role-permission?search=Administrator');
+  await page.getByRole('button', { name: 'Delete Administrator', exact: true }).click();
+  const deletion = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await deletion.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(roleMessages.bulkSystemRole).first()).toBeVisible();
+  await expect(deletion).toHaveCount(0);
+
+  const published = page.getByRole('switch', { name: 'Published: Administrator', exact: true });
+  await published.click();
+  const unpublish = page.getByRole('dialog', { name: 'Confirm Unpublish' });
+  await unpublish.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(unpublish).toHaveCount(0);
+  await expect(published).toBeChecked();
+  expect(writes).toEqual([]);
+
+  // Any refused action closes its dialog; the server's reason says why.
+  await page.goto(`/app/user-management/role-permission?search=${encodeURIComponent(`In use ${run}`)}`);
+  await page.getByRole('button', { name: `Delete In use ${run}`, exact: true }).click();
+  await deletion.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(roleMessages.roleInUse(1)).first()).toBeVisible();
+  await expect(deletion).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: `In use ${run}`, exact: true })).toBeVisible();
 });

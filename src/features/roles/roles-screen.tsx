@@ -1,5 +1,5 @@
 import { paths as apiPaths } from '@contract/paths';
-import type { RoleListQuery, RoleRow } from '@contract/roles';
+import { type RoleListQuery, type RoleRow, roleMessages } from '@contract/roles';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +27,9 @@ export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
   const canAdd = useCan('role-permission', 'add');
   const navigate = useNavigate();
   const list = useQuery(roleListOptions(search));
+  // The built-in role stays published and cannot be deleted: such a change is refused with the
+  // server's reason without being sent.
+  const builtIn = new Set((list.data?.data ?? []).filter((row) => row.isSystem).map((row) => row._id));
 
   return (
     <Stack gap="md">
@@ -74,6 +77,7 @@ export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
         rowName={(row) => row.name}
         listKey={roleKeys.all}
         paths={listPaths}
+        lockedReason={(id) => (builtIn.has(id) ? roleMessages.bulkSystemRole : undefined)}
         onEdit={(row) =>
           navigate({
             to: '/app/user-management/role-permission/edit/$adminstrationRoleId',

@@ -21,6 +21,11 @@ export type AdminListActionsOptions<Row extends AdminRow> = {
   rowName: (row: Row) => string;
   /** What the records are, for the outbox panel: 'user group'. */
   noun: string;
+  /**
+   * Why a record may not be turned off or deleted (the built-in administrator role), or undefined.
+   * Such a change is refused here with that reason and never sent: the server would refuse it.
+   */
+  lockedReason?: (id: string) => string | undefined;
 };
 
 /**
@@ -29,7 +34,7 @@ export type AdminListActionsOptions<Row extends AdminRow> = {
  * real answer gets the server's message as a toast and a refetch.
  */
 export function useAdminListActions<Row extends AdminRow>(options: AdminListActionsOptions<Row>) {
-  const { paths, listKey, rowName, noun } = options;
+  const { paths, listKey, rowName, noun, lockedReason } = options;
   const queryClient = useQueryClient();
   const outbox = (action: string, target: string) => ({ action, target, invalidate: [listKey] });
   const done = async <T>(result: WriteResult<T>) => {
@@ -38,26 +43,41 @@ export function useAdminListActions<Row extends AdminRow>(options: AdminListActi
     await queryClient.invalidateQueries({ queryKey: listKey });
   };
   const many = (count: number) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  /** Throws the reason when any of the records is locked; the confirm dialog shows it. */
+  const refuseLocked = (ids: string[]) => {
+    const reason = ids.map((id) => lockedReason?.(id)).find((text) => text !== undefined);
+    if (reason !== undefined) throw new Error(reason);
+  };
 
   const toggle = useMutation({
-    mutationFn: (row: Row) =>
-      api.post<Row>(paths.one(row._id), undefined, {
+    mutationFn: async (row: Row) => {
+      if (row.status) refuseLocked([row._id]);
+      return api.post<Row>(paths.one(row._id), undefined, {
         outbox: outbox(row.status ? 'Turn off' : 'Turn on', rowName(row)),
-      }),
+      });
+    },
     onSuccess: done,
   });
   const setStatus = useMutation({
-    mutationFn: ({ ids, status }: { ids: string[]; status: boolean }) =>
-      api.post<BulkStatusResult>(
+    mutationFn: async ({ ids, status }: { ids: string[]; status: boolean }) => {
+      if (!status) refuseLocked(ids);
+      return api.post<BulkStatusResult>(
         status ? paths.bulkOn : paths.bulkOff,
         { bulkId: ids },
         { outbox: outbox(status ? 'Turn on' : 'Turn off', many(ids.length)) },
-      ),
+      );
+    },
     onSuccess: done,
   });
   const remove = useMutation({
-    mutationFn: (ids: string[]) =>
-      api.delete<null>(paths.bulkDelete, { bulkId: ids }, { outbox: outbox('Delete', many(ids.length)) }),
+    mutationFn: async (ids: string[]) => {
+      refuseLocked(ids);
+      return api.delete<null>(
+        paths.bulkDelete,
+        { bulkId: ids },
+        { outbox: outbox('Delete', many(ids.length)) },
+      );
+    },
     onSuccess: done,
   });
   return { toggle, setStatus, remove };
