@@ -4,6 +4,7 @@ import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@man
 import { DateInput } from '@mantine/dates';
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { dateInputFormat } from '@/lib/format-date';
+import { dropdownProps } from '@/ui/form/dropdown-props';
 import { changeValue, errorOf } from '@/ui/form/field-error';
 
 const asText = (value: ProfileValue | undefined) => (typeof value === 'string' ? value : '');
@@ -44,6 +45,7 @@ export function ProfileFieldInput({
       return (
         <Select
           {...common}
+          comboboxProps={dropdownProps}
           data={choices}
           clearable
           searchable
@@ -76,6 +78,7 @@ export function ProfileFieldInput({
         <DateInput
           {...common}
           {...dateInputFormat}
+          popoverProps={dropdownProps}
           clearable
           value={asText(value) || null}
           onChange={(next) => changeValue(field, next ?? '')}

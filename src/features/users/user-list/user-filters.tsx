@@ -1,6 +1,7 @@
 import type { UserListQuery } from '@contract/users';
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { dropdownProps } from '@/ui/form/dropdown-props';
 import {
   administratorRoleChoicesOptions,
   membershipChoicesOptions,
@@ -23,6 +24,7 @@ function FilterSelect({ label, value, choices, onChange }: FilterSelectProps) {
   return (
     <Select
       label={label}
+      comboboxProps={dropdownProps}
       placeholder="All"
       data={toChoices(choices)}
       value={value ?? null}
