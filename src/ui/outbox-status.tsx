@@ -1,6 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconAlertTriangle, IconCloud, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { showActionToast } from '@/lib/action-toast';
 import { toast } from '@/lib/notify';
 import { type OutboxSummary, useOutbox } from '@/lib/outbox';
 import { failedSyncMessage, newlyFailed, outboxBadge, REVIEW_CHANGES } from './outbox-badge';
@@ -37,7 +38,7 @@ function useFailedSyncToast(entries: OutboxSummary[]) {
     const next = newlyFailed(entries, announced);
     announced = next.announced;
     if (next.fresh.length === 0) return;
-    toast.withAction({
+    showActionToast({
       id: FAILED_TOAST_ID,
       color: 'red',
       message: failedSyncMessage(next.announced.size),
