@@ -79,12 +79,13 @@ const memberViewPath: Record<MemberView, (teamId: string, memberId: string) => s
   attendance: paths.memberAttendance,
 };
 
-/** One of the four views behind a card's shortcut buttons. */
+/** One of the four views behind a card's shortcut buttons; kept a week, so one opened once opens offline. */
 export const memberViewQueryOptions = <V extends MemberView>(teamId: string, memberId: string, view: V) =>
   queryOptions({
     queryKey: teamKeys.memberView(teamId, memberId, view),
     queryFn: async ({ signal }) =>
       (await api.get<MemberViewData[V]>(memberViewPath[view](teamId, memberId), { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
   });
 
 /** Removes a member from the team (the account stays). */

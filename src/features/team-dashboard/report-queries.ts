@@ -13,11 +13,13 @@ export const teamReportQueryOptions = (teamId: string) =>
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
+/** Team Activity and Attendance behind the card's buttons; kept a week, so one opened once opens offline. */
 export const teamActivityQueryOptions = (teamId: string) =>
   queryOptions({
     queryKey: teamKeys.teamActivity(teamId),
     queryFn: async ({ signal }) =>
       (await api.get<ActivityEntry[]>(paths.teamActivity(teamId), { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
   });
 
 export const teamAttendanceQueryOptions = (teamId: string) =>
@@ -25,4 +27,5 @@ export const teamAttendanceQueryOptions = (teamId: string) =>
     queryKey: teamKeys.teamAttendance(teamId),
     queryFn: async ({ signal }) =>
       (await api.get<AttendanceEntry[]>(paths.teamAttendance(teamId), { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
   });
