@@ -121,7 +121,12 @@ function ListEnd({ empty, hasNextPage, loading, online, onLoadMore }: ListEndPro
   if (loading) content = <Loader size="sm" aria-label="Loading more members" />;
   else if (!hasNextPage)
     content = <Text c="dimmed">{empty ? 'No team members found.' : 'No More Record'}</Text>;
-  else if (!online) content = <Text c="dimmed">More members load when you are back online.</Text>;
+  else if (!online)
+    content = (
+      <Text c="dimmed" ta="center">
+        {empty ? 'No saved member matches. ' : ''}More members load when you are back online.
+      </Text>
+    );
   else
     content = (
       <Button variant="subtle" size="xs" onClick={onLoadMore}>

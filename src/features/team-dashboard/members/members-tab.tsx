@@ -1,37 +1,33 @@
-import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
 import type { TeamMemberCard } from '@contract/team-dashboard';
 import { Button, Group, Stack } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { openConfirm } from '@/ui/confirm-host';
 import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { TextField } from '@/ui/text-field';
 import { BulkImportModal } from '../bulk-import/bulk-import-modal';
 import { fullName } from '../format';
-import {
-  DEFAULT_MEMBER_FILTERS,
-  type MemberView,
-  memberListQueryOptions,
-  useRemoveMember,
-  useResendMemberEmail,
-} from '../member-queries';
+import { type MemberView, useRemoveMember, useResendMemberEmail } from '../member-queries';
 import { organizationsQueryOptions } from '../organization-queries';
 import { MemberViewDrawer, type OpenMemberView } from '../views/member-view-drawer';
-import { MemberFilters, type MemberFilterValues } from './member-filters';
+import { MemberFilters } from './member-filters';
 import { MemberList } from './member-list';
+import { NeedsConnection, SavedSearchNotice } from './saved-search-notice';
+import { useMemberFilters } from './use-member-filters';
+import { useMemberList } from './use-member-list';
 
-/** The Team Members tab: search, filters and sorts sent to the server, the card list and its dialogs. */
+/**
+ * The Team Members tab: search, filters and sorts (in the address, answered by the server, or
+ * offline by the device over the saved members), the card list and its dialogs.
+ */
 export function MembersTab({ teamId }: { teamId: string }) {
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const [filterValues, setFilterValues] = useState<MemberFilterValues>(DEFAULT_MEMBER_FILTERS);
-  const filters = useMemo(() => ({ ...filterValues, search }), [filterValues, search]);
-  const list = useInfiniteQuery(memberListQueryOptions(teamId, filters));
-  const members = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const { filters, searchInput, onSearchInput, onFiltersChange } = useMemberFilters(teamId);
+  const members = useMemberList(teamId, filters);
+  const { list } = members;
 
   const [view, setView] = useState<OpenMemberView | null>(null);
   const [importOpened, importDialog] = useDisclosure(false);
@@ -68,7 +64,7 @@ export function MembersTab({ teamId }: { teamId: string }) {
           label="Search"
           placeholder="Search members"
           value={searchInput}
-          onChange={(event) => setSearchInput(event.currentTarget.value)}
+          onChange={(event) => onSearchInput(event.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
         <Group gap="xs">
@@ -89,25 +85,30 @@ export function MembersTab({ teamId }: { teamId: string }) {
           </Button>
         </Group>
       </Group>
-      <MemberFilters value={filterValues} onChange={setFilterValues} />
-      {list.data ? (
+      <MemberFilters value={filters} onChange={onFiltersChange} />
+      {members.needsConnection ? <NeedsConnection /> : null}
+      {members.hasData ? (
         <>
-          <SavedDataNotice updatedAt={list.dataUpdatedAt} networkFailed={isNetworkFailure(list.error)} />
+          {members.savedSearch ? (
+            <SavedSearchNotice {...members.savedSearch} />
+          ) : (
+            <SavedDataNotice updatedAt={list.dataUpdatedAt} networkFailed={isNetworkFailure(list.error)} />
+          )}
           <MemberList
             // A new team or filter starts at the top of its own list.
             key={`${teamId}:${JSON.stringify(filters)}`}
             teamId={teamId}
-            members={members}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            members={members.members}
+            hasNextPage={members.hasNextPage}
+            isFetchingNextPage={members.isFetchingNextPage}
+            fetchNextPage={members.fetchNextPage}
             resendingId={resend.isPending ? (resend.variables ?? null) : null}
             onOpenView={onOpenView}
             onResendEmail={onResendEmail}
             onRemove={onRemove}
           />
         </>
-      ) : (
+      ) : members.needsConnection ? null : (
         <QueryStatus query={list} label="Loading team members..." />
       )}
       <MemberViewDrawer teamId={teamId} current={view} onClose={() => setView(null)} />

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { assignTrainingSearchSchema, dashboardSearchSchema } from '@/features/team-dashboard/search';
+import {
+  assignTrainingSearchSchema,
+  type DashboardSearch,
+  dashboardSearchSchema,
+  memberFilterParams,
+  memberFilters,
+  rememberMemberFilters,
+  restoreMemberFilters,
+} from '@/features/team-dashboard/search';
 
 const team = '11111111-1111-4111-8111-111111111111';
 
@@ -29,5 +37,55 @@ describe('team dashboard search', () => {
       team,
       trainingId: undefined,
     });
+  });
+
+  it('reads the member list’s search and filters: a bad one is its default, an absent one none given', () => {
+    const role = '22222222-2222-4222-8222-222222222222';
+    const parsed = v.parse(dashboardSearchSchema, {
+      memberSearch: ' ada ',
+      role,
+      sort: 'most',
+      location: 'x',
+    });
+    expect(parsed).toMatchObject({
+      memberSearch: 'ada',
+      role,
+      sort: 'most',
+      location: 'all',
+    });
+    expect(parsed.department).toBeUndefined();
+    expect(memberFilters(parsed)).toEqual({
+      search: 'ada',
+      role,
+      department: 'all',
+      location: 'all',
+      sort: 'most',
+    });
+    expect(memberFilters(v.parse(dashboardSearchSchema, { sort: 'sideways' })).sort).toBe('ascending');
+  });
+});
+
+describe('restoreMemberFilters', () => {
+  const other = '33333333-3333-4333-8333-333333333333';
+  const base = v.parse(dashboardSearchSchema, { team });
+  const navigate = (to: Partial<DashboardSearch>) =>
+    restoreMemberFilters({ search: base, next: () => ({ ...base, ...to }) });
+  const left = {
+    search: 'lee',
+    role: 'all',
+    department: 'all',
+    location: 'all',
+    sort: 'descending',
+  } as const;
+  rememberMemberFilters(team, left);
+
+  it('gives a way back that names no member filter the ones the team’s list was left with', () => {
+    expect(navigate({ team })).toMatchObject({ team, memberSearch: 'lee', sort: 'descending' });
+  });
+
+  it('keeps what a navigation names, defaults included, and leaves other teams alone', () => {
+    const cleared = memberFilterParams({ ...left, search: '', sort: 'ascending' });
+    expect(navigate({ team, ...cleared })).toMatchObject({ memberSearch: '', sort: 'ascending' });
+    expect(navigate({ team: other }).memberSearch).toBeUndefined();
   });
 });
