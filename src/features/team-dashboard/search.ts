@@ -1,5 +1,4 @@
 import { limitParam, pageParam, searchParam } from '@contract/list-query';
-import { type MemberListFilters, memberListQuerySchema } from '@contract/team-dashboard';
 import type { SearchMiddleware } from '@tanstack/react-router';
 import * as v from 'valibot';
 
@@ -18,16 +17,16 @@ export const TAB_LABELS: Record<DashboardTab, string> = {
 export const optionalIdParam = v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined);
 
 /**
- * An absent member filter is none given (undefined), so a way back that names none can restore the
- * last ones (restoreMemberFilters); a bad one falls back to its default, as the API's query does.
+ * A member list filter as the address gives it: absent is none given (undefined), so a way back that
+ * names none can restore the last ones (restoreMemberFilters). Its value is checked where the list
+ * reads it (members/member-filter-params.ts), so the contract's schemas stay out of the first load.
  */
-const givenOrNot = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined);
-const { role, department, location, sort } = memberListQuerySchema.entries;
+const memberParam = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined);
 
 /**
  * Search of /user-portal/team-dashboard. `page`, `limit` and `search` belong to the assigned-training
  * table, so its page survives a reload and the back button. `memberSearch`, `role`, `department`,
- * `location` and `sort` are the member list's search and filters (their defaults: memberFilters).
+ * `location` and `sort` are the member list's search and filters.
  */
 export const dashboardSearchSchema = v.object({
   activeTab: v.fallback(v.optional(v.picklist(DASHBOARD_TABS), DEFAULT_TAB), DEFAULT_TAB),
@@ -35,11 +34,11 @@ export const dashboardSearchSchema = v.object({
   page: pageParam,
   limit: limitParam(10),
   search: searchParam,
-  memberSearch: givenOrNot(searchParam),
-  role: givenOrNot(role),
-  department: givenOrNot(department),
-  location: givenOrNot(location),
-  sort: givenOrNot(sort),
+  memberSearch: v.fallback(v.optional(searchParam), undefined),
+  role: memberParam,
+  department: memberParam,
+  location: memberParam,
+  sort: memberParam,
 });
 export type DashboardSearch = v.InferOutput<typeof dashboardSearchSchema>;
 
@@ -52,32 +51,15 @@ export const MEMBER_FILTER_DEFAULTS = {
   sort: 'ascending',
 } as const satisfies Partial<DashboardSearch>;
 
-type MemberFilterParams = Pick<DashboardSearch, keyof typeof MEMBER_FILTER_DEFAULTS>;
+export type MemberFilterParams = Pick<DashboardSearch, keyof typeof MEMBER_FILTER_DEFAULTS>;
 const MEMBER_FILTER_KEYS = Object.keys(MEMBER_FILTER_DEFAULTS) as (keyof MemberFilterParams)[];
 
-/** The member list's filters as the address gives them, defaults filled in. */
-export function memberFilters(search: MemberFilterParams): MemberListFilters {
-  return {
-    search: search.memberSearch ?? MEMBER_FILTER_DEFAULTS.memberSearch,
-    role: search.role ?? MEMBER_FILTER_DEFAULTS.role,
-    department: search.department ?? MEMBER_FILTER_DEFAULTS.department,
-    location: search.location ?? MEMBER_FILTER_DEFAULTS.location,
-    sort: search.sort ?? MEMBER_FILTER_DEFAULTS.sort,
-  };
-}
-
-/** The same filters as search params, each of them given (a default too), for a navigation. */
-export function memberFilterParams(filters: MemberListFilters): Required<MemberFilterParams> {
-  const { search, ...rest } = filters;
-  return { memberSearch: search, ...rest };
-}
-
 /** The filters each team's member list last showed in this page's life, by team id. */
-const lastMemberFilters = new Map<string, MemberListFilters>();
+const lastMemberFilters = new Map<string, Required<MemberFilterParams>>();
 
 /** Called by the member list with what it shows, so a way back to the dashboard can show it again. */
-export function rememberMemberFilters(teamId: string, filters: MemberListFilters): void {
-  lastMemberFilters.set(teamId, filters);
+export function rememberMemberFilters(teamId: string, params: Required<MemberFilterParams>): void {
+  lastMemberFilters.set(teamId, params);
 }
 
 /**
@@ -89,7 +71,7 @@ export const restoreMemberFilters: SearchMiddleware<DashboardSearch> = ({ search
   const result = next(search);
   const named = MEMBER_FILTER_KEYS.some((key) => result[key] !== undefined);
   const last = result.team ? lastMemberFilters.get(result.team) : undefined;
-  return named || !last ? result : { ...result, ...memberFilterParams(last) };
+  return named || !last ? result : { ...result, ...last };
 };
 
 /** Search of /app/team-dashboard/assign-new-training: the team (default organization when absent) and, to edit, the training. */

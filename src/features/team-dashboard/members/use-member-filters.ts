@@ -3,7 +3,8 @@ import type { MemberListFilters } from '@contract/team-dashboard';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { memberFilterParams, memberFilters, rememberMemberFilters } from '../search';
+import { rememberMemberFilters } from '../search';
+import { memberFilterParams, memberFilters } from './member-filter-params';
 import type { MemberFilterValues } from './member-filters';
 
 const route = getRouteApi('/user-portal/team-dashboard/');
@@ -23,7 +24,7 @@ export function useMemberFilters(teamId: string) {
   );
   const [searchInput, setSearchInput] = useState(filters.search);
 
-  useEffect(() => rememberMemberFilters(teamId, filters), [teamId, filters]);
+  useEffect(() => rememberMemberFilters(teamId, memberFilterParams(filters)), [teamId, filters]);
 
   const apply = (patch: Partial<MemberListFilters>) =>
     void navigate({
