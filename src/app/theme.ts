@@ -19,9 +19,8 @@ export const theme = createTheme({
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear file' } } },
     Calendar: {
       defaultProps: {
+        // The month and year in the header are named by their own text.
         ariaLabels: {
-          monthLevelControl: 'Choose a month',
-          yearLevelControl: 'Choose a year',
           previousMonth: 'Previous month',
           nextMonth: 'Next month',
           previousYear: 'Previous year',
