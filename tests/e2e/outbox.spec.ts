@@ -66,9 +66,11 @@ test('offline changes survive a reload and are sent once when the connection is 
   await expect(pendingButton(page)).toHaveText('2 pending');
 
   await page.getByLabel('Organization :').click();
-  const option = (title: string) => page.getByRole('option', { name: new RegExp(title) });
-  await option('Enterprise Team').getByRole('button', { name: 'Set Default' }).click();
-  await expect(option('Enterprise Team').getByRole('button', { name: 'Default' })).toBeDisabled();
+  // Each team's Set Default button sits beside its option, named after the team.
+  const setDefault = (title: string) => page.getByRole('button', { name: `Set Default: ${title}` });
+  const isDefault = (title: string) => page.getByRole('button', { name: `Default: ${title}`, exact: true });
+  await setDefault('Enterprise Team').click();
+  await expect(isDefault('Enterprise Team')).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(pendingButton(page)).toHaveText('3 pending');
 
@@ -192,8 +194,9 @@ test('changes wait while the session is revoked and are sent with the new token 
 
   await context.setOffline(true);
   await page.getByLabel('Organization :').click();
-  const option = (title: string) => page.getByRole('option', { name: new RegExp(title) });
-  await option('Enterprise Team').getByRole('button', { name: 'Set Default' }).click();
+  // Each team's Set Default button sits beside its option, named after the team.
+  const setDefault = (title: string) => page.getByRole('button', { name: `Set Default: ${title}` });
+  await setDefault('Enterprise Team').click();
   await expect(page.getByText(QUEUED).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(pendingButton(page)).toHaveText('1 pending');

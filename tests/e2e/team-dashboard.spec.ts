@@ -87,12 +87,14 @@ test('Set Default makes a team the default without switching to it', async ({ pa
   const { api, growth, enterprise } = await teams(request);
   await openDashboard(page, `?team=${growth._id}`);
   await page.getByLabel('Organization :').click();
-  const option = (title: string) => page.getByRole('option', { name: new RegExp(title) });
-  await expect(option('Growth Team').getByRole('button', { name: 'Default' })).toBeDisabled();
-  await option('Enterprise Team').getByRole('button', { name: 'Set Default' }).click();
+  // Each team's Set Default button sits beside its option, named after the team.
+  const setDefault = (title: string) => page.getByRole('button', { name: `Set Default: ${title}` });
+  const isDefault = (title: string) => page.getByRole('button', { name: `Default: ${title}`, exact: true });
+  await expect(isDefault('Growth Team')).toBeDisabled();
+  await setDefault('Enterprise Team').click();
   await expect(page.getByText('Default organization is updated successfully.')).toBeVisible();
-  await expect(option('Enterprise Team').getByRole('button', { name: 'Default' })).toBeDisabled();
-  await expect(option('Growth Team').getByRole('button', { name: 'Set Default' })).toBeEnabled();
+  await expect(isDefault('Enterprise Team')).toBeDisabled();
+  await expect(setDefault('Growth Team')).toBeEnabled();
   await expect(page).toHaveURL(new RegExp(`team=${growth._id}`));
   expect((await api.get<{ default: string }>('/team/team-lead')).default).toBe(enterprise._id);
   // Put the seed's default back for the tests that follow.
