@@ -1,0 +1,624 @@
+// The catalogue of the app's screens, as their users meet them: where each is, who signs in to use it
+// and, for a dialog, menu or drawer, the steps that open it. The accessibility test (accessibility.spec.ts)
+// and `npm run screenshots` (scripts/screenshots.ts) both walk this list, so a new screen joins both by
+// one line here. No test runner imports: the screenshots script loads this module too.
+import type { Page } from 'playwright-core';
+import { API_BASE } from '../../../contract/paths.ts';
+
+export type Who = 'anonymous' | 'admin' | 'lead';
+
+export const SIGN_INS = {
+  admin: { email: 'admin@example.com', password: 'admin123', home: /\/app\/dashboard$/ },
+  lead: { email: 'lead@example.com', password: 'lead1234', home: /\/user-portal\/user-dashboard$/ },
+} as const;
+
+/** Real records the edit screens open, looked up through the API before a run (see lookUpIds). */
+export type ScreenIds = {
+  /** A user the administrator edits (the team lead). */
+  userId: string;
+  /** The lead's default team (the seed's Growth Team), which the administrator may edit too. */
+  teamId: string;
+  /** An administrative role the administrator may edit. */
+  roleId: string;
+  /** A member of that team. */
+  memberId: string;
+};
+
+export type Screen = {
+  /** Unique and file-name safe: the test's title and the screenshot's file name. */
+  name: string;
+  /** The route of src/routes it shows (as in src/routeTree.gen.ts), or null for the not-found screen. */
+  route: string | null;
+  who: Who;
+  /** The address to open; `$param`s of `route` are filled from the ids when left out. */
+  path?: (ids: ScreenIds) => string;
+  /** Waits for what shows once the screen has its data; by default its level-one heading. */
+  ready?: (page: Page) => Promise<void>;
+  /** Opens the dialog, menu or drawer this entry is about. */
+  open?: (page: Page) => Promise<void>;
+  /** Undoes what `open` left behind (a queued change, the offline mode), once the entry is done. */
+  cleanup?: (page: Page) => Promise<void>;
+  /**
+   * Where what `open` shows is, when it is a layer over an unchanged page (a dialog, a menu, a
+   * calendar): the accessibility test audits only that, as the page beneath is the entry without steps.
+   */
+  layer?: string[];
+};
+
+const DIALOG = '[role="dialog"]';
+const MENU = '[role="menu"]';
+const POPOVER = '.mantine-Popover-dropdown';
+
+/** The content and event screens are placeholders that read no record yet: any well-formed id opens them. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000001';
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+};
+
+/** A list screen is ready once its heading shows and its first record has arrived (with its Edit action). */
+const listOf = (title: string) => async (page: Page) => {
+  await heading(title)(page);
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .waitFor();
+};
+
+const click = async (page: Page, role: 'button' | 'link' | 'tab' | 'menuitem', name: string | RegExp) => {
+  await page.getByRole(role, { name }).first().click();
+};
+
+const dialog = async (page: Page, name: string | RegExp) => {
+  await page.getByRole('dialog', { name }).waitFor();
+};
+
+const openProfileMenu = async (page: Page) => {
+  await click(page, 'button', /profile menu/i);
+  await page.getByRole('menu').waitFor();
+};
+
+const openProfileDialog = async (page: Page) => {
+  await openProfileMenu(page);
+  await click(page, 'menuitem', 'Profile');
+  await dialog(page, 'Profile');
+};
+
+/** The sidebar as a drawer on a phone; on a wider screen the same button collapses it to icons. */
+const toggleSidebar = async (page: Page) => {
+  await page.getByRole('button', { name: 'Toggle menu' }).filter({ visible: true }).click();
+};
+
+const memberCards = (page: Page) => page.getByRole('region', { name: 'Team members' }).getByRole('article');
+
+const openMemberView = (view: string) => async (page: Page) => {
+  await memberCards(page).first().getByRole('button', { name: view, exact: true }).click();
+  await page.getByRole('dialog').waitFor();
+};
+
+/** A date field's calendar, open on its month. */
+const openCalendar = (scope: (page: Page) => Promise<void>, label: string | RegExp) => async (page: Page) => {
+  await scope(page);
+  await page.getByRole('button', { name: label }).or(page.getByLabel(label)).first().click();
+  await page
+    .getByRole('table')
+    .filter({ has: page.locator('[data-dates-table], td button') })
+    .last()
+    .waitFor();
+};
+
+/** The top bar's count of offline changes, which opens their panel. */
+const outboxButton = (page: Page) => page.getByRole('button', { name: /^Offline changes:/ });
+
+/**
+ * The offline changes panel with a change waiting in it: offline, a member's invitation is resent
+ * (kept by the outbox), and the panel opened from the top bar.
+ */
+const openOfflineChanges = async (page: Page) => {
+  await page.context().setOffline(true);
+  await page.getByRole('status', { name: 'Offline' }).waitFor();
+  await memberCards(page).first().getByRole('button', { name: 'Resend Email' }).click();
+  await outboxButton(page).click();
+  await dialog(page, 'Offline changes');
+};
+
+/** Discards the waiting change before the connection comes back, so nothing is sent. */
+const discardOfflineChanges = async (page: Page) => {
+  const pending = outboxButton(page);
+  const panel = page.getByRole('dialog', { name: 'Offline changes' });
+  if ((await pending.count()) > 0) {
+    if (!(await panel.isVisible())) await pending.click();
+    await panel.getByRole('button', { name: 'Discard' }).first().click();
+    await page
+      .getByRole('dialog', { name: /^Confirm/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await pending.waitFor({ state: 'detached' });
+  }
+  await page.context().setOffline(false);
+};
+
+const TEAM_DASHBOARD = (ids: ScreenIds) => `/user-portal/team-dashboard?team=${ids.teamId}`;
+const TRAININGS_TAB = (ids: ScreenIds) =>
+  `/user-portal/team-dashboard?team=${ids.teamId}&activeTab=trainings`;
+const dashboardReady = async (page: Page) => {
+  await heading('Team Dashboard')(page);
+  await memberCards(page).first().waitFor();
+};
+const trainingsReady = async (page: Page) => {
+  await heading('Team Dashboard')(page);
+  await page.getByRole('button', { name: 'Reassign Training' }).first().waitFor();
+};
+
+export const screens: Screen[] = [
+  // Public screens, nobody signed in.
+  { name: 'login', route: '/login', who: 'anonymous' },
+  { name: 'home', route: '/', who: 'anonymous' },
+  { name: 'forgot-password', route: '/forgot-password', who: 'anonymous' },
+  {
+    name: 'reset-password',
+    route: '/reset-password/$token',
+    who: 'anonymous',
+    path: () => '/reset-password/not-a-real-token',
+  },
+  { name: 'tooltip-demo', route: '/test', who: 'anonymous' },
+  { name: 'not-found', route: null, who: 'anonymous', path: () => '/no-such-page' },
+
+  // The administration area, as the administrator.
+  { name: 'admin-dashboard', route: '/app/dashboard', who: 'admin' },
+  { name: 'admin-profile-menu', route: '/app/dashboard', who: 'admin', open: openProfileMenu, layer: [MENU] },
+  {
+    name: 'admin-profile-dialog',
+    route: '/app/dashboard',
+    who: 'admin',
+    open: openProfileDialog,
+    layer: [DIALOG],
+  },
+  { name: 'admin-sidebar-toggled', route: '/app/dashboard', who: 'admin', open: toggleSidebar },
+  {
+    name: 'admin-loading',
+    route: '/app/loading',
+    who: 'admin',
+    ready: async (page) => {
+      await page.getByRole('status').filter({ hasText: 'Loading' }).first().waitFor();
+    },
+  },
+  { name: 'admin-test', route: '/app/test', who: 'admin' },
+  {
+    name: 'users',
+    route: '/app/user-management/users/',
+    who: 'admin',
+    ready: listOf('Users'),
+  },
+  {
+    name: 'users-import-dialog',
+    route: '/app/user-management/users/',
+    who: 'admin',
+    ready: listOf('Users'),
+    open: async (page) => {
+      await click(page, 'button', 'Import CSV');
+      await dialog(page, 'Import CSV');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'users-import-file-chosen',
+    route: '/app/user-management/users/',
+    who: 'admin',
+    ready: listOf('Users'),
+    open: async (page) => {
+      await click(page, 'button', 'Import CSV');
+      await dialog(page, 'Import CSV');
+      // A file chosen (not imported): the field shows its name and a button to clear it.
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'users.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('First Name,Last Name,Email\nAda,Lovelace,ada.lovelace@example.com\n'),
+      });
+      await page.getByRole('dialog', { name: 'Import CSV' }).getByText('users.csv').waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'users-confirm-dialog',
+    route: '/app/user-management/users/',
+    who: 'admin',
+    ready: listOf('Users'),
+    open: async (page) => {
+      await click(page, 'button', /^Delete /);
+      await dialog(page, 'Confirm Deletion');
+    },
+    layer: [DIALOG],
+  },
+  { name: 'user-add', route: '/app/user-management/users/add', who: 'admin' },
+  { name: 'user-edit', route: '/app/user-management/users/edit/$userId', who: 'admin' },
+  {
+    name: 'user-groups',
+    route: '/app/user-management/users-group',
+    who: 'admin',
+    ready: listOf('User Groups'),
+  },
+  {
+    name: 'user-groups-add-dialog',
+    route: '/app/user-management/users-group',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', 'Add Group');
+      await dialog(page, 'Add Group');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'user-groups-edit-dialog',
+    route: '/app/user-management/users-group',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', /^Edit /);
+      await dialog(page, 'Edit Group');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'profile-fields',
+    route: '/app/user-management/users-profile-field',
+    who: 'admin',
+    ready: listOf('Profile Fields'),
+  },
+  {
+    name: 'profile-fields-add-dialog',
+    route: '/app/user-management/users-profile-field',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', 'Add Profile Field');
+      await dialog(page, 'Add Profile Field');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'profile-fields-edit-dialog',
+    route: '/app/user-management/users-profile-field',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', /^Edit /);
+      await dialog(page, 'Edit Profile Field');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'teams',
+    route: '/app/user-management/users-team/',
+    who: 'admin',
+    ready: listOf('Teams'),
+  },
+  {
+    name: 'teams-duplicate-dialog',
+    route: '/app/user-management/users-team/',
+    who: 'admin',
+    ready: listOf('Teams'),
+    open: async (page) => {
+      await click(page, 'button', /^Duplicate /);
+      await dialog(page, 'Duplicate Team');
+    },
+    layer: [DIALOG],
+  },
+  { name: 'team-add', route: '/app/user-management/users-team/add', who: 'admin' },
+  { name: 'team-edit', route: '/app/user-management/users-team/edit/$teamId', who: 'admin' },
+  {
+    name: 'roles',
+    route: '/app/user-management/role-permission/',
+    who: 'admin',
+    ready: listOf('Roles'),
+  },
+  { name: 'role-add', route: '/app/user-management/role-permission/add', who: 'admin' },
+  {
+    name: 'role-edit',
+    route: '/app/user-management/role-permission/edit/$adminstrationRoleId',
+    who: 'admin',
+    path: (ids) => `/app/user-management/role-permission/edit/${ids.roleId}`,
+  },
+  {
+    name: 'admin-assign-training',
+    route: '/app/team-dashboard/assign-new-training',
+    who: 'admin',
+    path: (ids) => `/app/team-dashboard/assign-new-training?team=${ids.teamId}`,
+  },
+  { name: 'courses', route: '/app/content-management/courses/', who: 'admin' },
+  { name: 'course-add', route: '/app/content-management/courses/add', who: 'admin' },
+  { name: 'course-edit', route: '/app/content-management/courses/edit/$courseId', who: 'admin' },
+  { name: 'course-categories', route: '/app/content-management/course-category/', who: 'admin' },
+  { name: 'course-category-add', route: '/app/content-management/course-category/add', who: 'admin' },
+  {
+    name: 'course-category-edit',
+    route: '/app/content-management/course-category/edit/$categoryId',
+    who: 'admin',
+  },
+  { name: 'elearning', route: '/app/content-management/elearning/', who: 'admin' },
+  { name: 'elearning-add', route: '/app/content-management/elearning/add', who: 'admin' },
+  { name: 'elearning-edit', route: '/app/content-management/elearning/edit/$elearningId', who: 'admin' },
+  { name: 'lessons', route: '/app/content-management/lessons/', who: 'admin' },
+  { name: 'lesson-add', route: '/app/content-management/lessons/add', who: 'admin' },
+  { name: 'lesson-edit', route: '/app/content-management/lessons/edit/$lessonId', who: 'admin' },
+  { name: 'quizzes', route: '/app/content-management/quizzes/', who: 'admin' },
+  { name: 'quiz-add', route: '/app/content-management/quizzes/add', who: 'admin' },
+  { name: 'quiz-edit', route: '/app/content-management/quizzes/edit/$quizId', who: 'admin' },
+  { name: 'assignments', route: '/app/content-management/assignments/', who: 'admin' },
+  { name: 'assignment-add', route: '/app/content-management/assignments/add', who: 'admin' },
+  {
+    name: 'assignment-edit',
+    route: '/app/content-management/assignments/edit/$assignmentId',
+    who: 'admin',
+  },
+  { name: 'checklists', route: '/app/content-management/checklists/', who: 'admin' },
+  { name: 'checklist-add', route: '/app/content-management/checklists/add', who: 'admin' },
+  { name: 'checklist-edit', route: '/app/content-management/checklists/edit/$id', who: 'admin' },
+  { name: 'events', route: '/app/event-management/event/', who: 'admin' },
+  { name: 'event-add', route: '/app/event-management/event/add', who: 'admin' },
+  { name: 'event-edit', route: '/app/event-management/event/edit/$eventId', who: 'admin' },
+  { name: 'event-categories', route: '/app/event-management/event-category', who: 'admin' },
+  { name: 'virtual-meetings', route: '/app/event-management/virtual-meeting', who: 'admin' },
+  { name: 'attendees', route: '/app/event-management/attendees/', who: 'admin' },
+  { name: 'attendee-add', route: '/app/event-management/attendees/add', who: 'admin' },
+  { name: 'attendee-edit', route: '/app/event-management/attendees/edit/$attendeeId', who: 'admin' },
+
+  // The user portal, as the team lead.
+  { name: 'portal-dashboard', route: '/user-portal/user-dashboard', who: 'lead' },
+  {
+    name: 'portal-profile-menu',
+    route: '/user-portal/user-dashboard',
+    who: 'lead',
+    open: openProfileMenu,
+    layer: [MENU],
+  },
+  { name: 'portal-sidebar-toggled', route: '/user-portal/user-dashboard', who: 'lead', open: toggleSidebar },
+  { name: 'training', route: '/user-portal/learning-process/training', who: 'lead' },
+  {
+    name: 'team-dashboard',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+  },
+  {
+    name: 'team-dashboard-organizations',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: async (page) => {
+      await page.getByRole('combobox', { name: 'Organization :' }).click();
+      await page.getByRole('listbox').waitFor();
+    },
+  },
+  {
+    name: 'team-dashboard-member-summary',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: openMemberView('Dashboard'),
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-member-attendance',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: openMemberView('Attendance'),
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-member-activity',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: openMemberView('Activity'),
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-member-transcript',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: openMemberView('Transcript'),
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-member-delete',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: async (page) => {
+      await memberCards(page).first().getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-bulk-import',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: async (page) => {
+      await click(page, 'button', 'Bulk Import');
+      await page.getByRole('dialog').waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-team-activity',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: async (page) => {
+      await click(page, 'button', 'Team Activity');
+      await page.getByRole('dialog').waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-team-attendance',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: async (page) => {
+      await click(page, 'button', 'Virtual Class/Meeting Attendance');
+      await page.getByRole('dialog').waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-offline-changes',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: openOfflineChanges,
+    cleanup: discardOfflineChanges,
+  },
+  {
+    name: 'team-dashboard-trainings',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TRAININGS_TAB,
+    ready: trainingsReady,
+  },
+  {
+    name: 'team-dashboard-reassign-calendar',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TRAININGS_TAB,
+    ready: trainingsReady,
+    open: openCalendar(async (page) => {
+      await click(page, 'button', 'Reassign Training');
+      await dialog(page, 'Reassign Training');
+    }, /New Deadline/),
+    layer: [DIALOG, POPOVER],
+  },
+  {
+    name: 'team-dashboard-events',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: (ids) => `/user-portal/team-dashboard?team=${ids.teamId}&activeTab=events`,
+  },
+  {
+    name: 'assign-training',
+    route: '/app/team-dashboard/assign-new-training',
+    who: 'lead',
+    path: (ids) => `/app/team-dashboard/assign-new-training?team=${ids.teamId}`,
+  },
+  {
+    name: 'assign-training-calendar',
+    route: '/app/team-dashboard/assign-new-training',
+    who: 'lead',
+    path: (ids) => `/app/team-dashboard/assign-new-training?team=${ids.teamId}`,
+    open: openCalendar(async () => undefined, /^Deadline/),
+    layer: [POPOVER],
+  },
+  { name: 'member-add', route: '/user-portal/team-dashboard/members/add/$teamId', who: 'lead' },
+  {
+    name: 'member-edit',
+    route: '/user-portal/team-dashboard/members/edit/$memberId/$teamId',
+    who: 'lead',
+  },
+  {
+    name: 'member-edit-by-query',
+    route: '/user-portal/team-dashboard/members/edit/$memberId/',
+    who: 'lead',
+    path: (ids) => `/user-portal/team-dashboard/members/edit/${ids.memberId}?team=${ids.teamId}`,
+  },
+];
+
+/** Routes that only send the visitor on to a screen listed above. */
+export const redirectRoutes: Record<string, string> = {
+  '/app': '/app/dashboard',
+  '/app/': '/app/dashboard',
+  '/user-portal': '/user-portal/user-dashboard',
+  '/user-portal/': '/user-portal/user-dashboard',
+};
+
+/** The address of a screen: its own path, or its route with each `$param` filled in. */
+export function screenPath(screen: Screen, ids: ScreenIds): string {
+  if (screen.path) return screen.path(ids);
+  if (!screen.route) throw new Error(`${screen.name} needs a path`);
+  const values: Record<string, string> = {
+    userId: ids.userId,
+    teamId: ids.teamId,
+    adminstrationRoleId: ids.roleId,
+    memberId: ids.memberId,
+  };
+  return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
+}
+
+/** Opens a screen and waits until it shows what it is for, then opens its dialog, menu or drawer. */
+export async function showScreen(page: Page, screen: Screen, ids: ScreenIds): Promise<void> {
+  await page.goto(screenPath(screen, ids));
+  await (screen.ready ?? heading(/./))(page);
+  await screen.open?.(page);
+  await settle(page);
+}
+
+/** Waits until transitions (a dialog fading in, a menu opening) have finished; spinners go on for ever. */
+export async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/** Signs in on the page as a user would, and waits for their home screen. */
+export async function signInAs(page: Page, who: Exclude<Who, 'anonymous'>) {
+  const user = SIGN_INS[who];
+  await page.goto('/login');
+  await page.getByLabel(/^email/i).fill(user.email);
+  await page.getByLabel(/^password/i).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(user.home);
+}
+
+type Envelope<T> = { results: T };
+
+/** Looks the edit screens' records up through the API, as the administrator and the lead. */
+export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
+  const api = `${baseUrl}${API_BASE}`;
+  const tokenOf = async (who: Exclude<Who, 'anonymous'>) => {
+    const { email, password } = SIGN_INS[who];
+    const response = await fetch(`${api}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`Signing in as ${who} answered ${response.status}`);
+    return ((await response.json()) as Envelope<{ token: string }>).results.token;
+  };
+  const get = async <T>(token: string, path: string) => {
+    const response = await fetch(`${api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return ((await response.json()) as Envelope<T>).results;
+  };
+  const [admin, lead] = [await tokenOf('admin'), await tokenOf('lead')];
+  const users = await get<{ data: { _id: string }[] }>(admin, `/user?search=${SIGN_INS.lead.email}`);
+  const roles = await get<{ data: { _id: string; name: string }[] }>(admin, '/administrator-role');
+  const organizations = await get<{ default: string | null; data: { _id: string }[] }>(
+    lead,
+    '/team/team-lead',
+  );
+  const teamId = organizations.default ?? organizations.data[0]?._id;
+  if (!teamId) throw new Error('The lead leads no team');
+  const members = await get<{ data: { _id: string }[] }>(lead, `/team/member-list/${teamId}?page=1`);
+  const role = roles.data.find((row) => row.name !== 'Administrator') ?? roles.data[0];
+  const ids = { userId: users.data[0]?._id, teamId, roleId: role?._id, memberId: members.data[0]?._id };
+  for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
+  return ids as ScreenIds;
+}
