@@ -161,6 +161,20 @@ export const screens: Screen[] = [
     who: 'anonymous',
     path: () => '/reset-password/not-a-real-token',
   },
+  {
+    name: 'forgot-password-sent',
+    route: '/forgot-password',
+    who: 'anonymous',
+    open: async (page) => {
+      // A new unknown email each time: no mail goes out and the per-email limit is never met.
+      await page.getByLabel(/^email/i).fill(`nobody.${Date.now()}@example.com`);
+      await click(page, 'button', 'Submit');
+      const toast = page.getByRole('alert').filter({ hasText: 'If an account exists' });
+      await toast.waitFor();
+      // Held open while the pointer is over it, as a reader would.
+      await toast.hover();
+    },
+  },
   { name: 'tooltip-demo', route: '/test', who: 'anonymous' },
   { name: 'not-found', route: null, who: 'anonymous', path: () => '/no-such-page' },
 
