@@ -227,9 +227,11 @@ export const screens: Screen[] = [
       await page.locator('input[type="file"]').setInputFiles({
         name: 'users.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from('First Name,Last Name,Email\nAda,Lovelace,ada.lovelace@example.com\n'),
+        buffer: Buffer.from(
+          'firstName,lastName,email,membership,roles,groups\nAda,Lovelace,ada.lovelace@example.com,,,\n',
+        ),
       });
-      await page.getByRole('dialog', { name: 'Import CSV' }).getByText('users.csv').waitFor();
+      await page.getByRole('dialog', { name: 'Import CSV' }).getByText('1 row is ready to import.').waitFor();
     },
     layer: [DIALOG],
   },
