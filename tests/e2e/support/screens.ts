@@ -115,6 +115,11 @@ const outboxButton = (page: Page) => page.getByRole('button', { name: /^Offline 
  * (kept by the outbox), and the panel opened from the top bar.
  */
 const openOfflineChanges = async (page: Page) => {
+  // The outbox lives in the service worker: it must control the page before the connection goes.
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return Boolean(registration.active && navigator.serviceWorker.controller);
+  });
   await page.context().setOffline(true);
   await page.getByRole('status', { name: 'Offline' }).waitFor();
   await memberCards(page).first().getByRole('button', { name: 'Resend Email' }).click();
