@@ -259,7 +259,8 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
   );
   await expect(dialog.getByText('Created: 2')).toBeVisible();
   await expect(dialog.getByText('Refused: 1')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The dialog's own Close, below the report (the title bar's close button has the same name).
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   // The imported users are in the list; the refused one is nowhere.
   await searchList(page, run);
