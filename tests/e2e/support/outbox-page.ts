@@ -41,10 +41,10 @@ export function readOutbox(page: Page): Promise<StoredEntry[]> {
   );
 }
 
-/** The session token the app keeps in its own IndexedDB store (the one the worker adds to what it sends). */
-export function readStoredToken(page: Page): Promise<unknown> {
+/** A value the app keeps in its own IndexedDB store under `key` (the token, the saved query cache). */
+export function readStoredValue(page: Page, key: string): Promise<unknown> {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open('TheBlueCollarSuccess');
         open.onerror = () => reject(open.error);
@@ -52,7 +52,7 @@ export function readStoredToken(page: Page): Promise<unknown> {
           const read = open.result
             .transaction('blue_collar_store')
             .objectStore('blue_collar_store')
-            .get('token');
+            .get(name);
           read.onsuccess = () => {
             open.result.close();
             resolve(read.result);
@@ -60,7 +60,13 @@ export function readStoredToken(page: Page): Promise<unknown> {
           read.onerror = () => reject(read.error);
         };
       }),
+    key,
   );
+}
+
+/** The session token the app keeps in its own IndexedDB store (the one the worker adds to what it sends). */
+export function readStoredToken(page: Page): Promise<unknown> {
+  return readStoredValue(page, 'token');
 }
 
 /** Asks the worker to replay now, as a page's timer does; a stopped worker is started by the message. */
