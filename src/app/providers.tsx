@@ -18,7 +18,13 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
     >
       <Toaster />
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        // The saved cache shows at once, but it may be older than the last screen seen (it is written
+        // at most once a second) or than the server: what it restored is fetched again when online.
+        onSuccess={() => queryClient.invalidateQueries()}
+      >
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
     </MantineProvider>

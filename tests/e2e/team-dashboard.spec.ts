@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addMember, apiAs as apiOf } from './support/account-control.ts';
 import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
+import { readStoredValue } from './support/outbox-page.ts';
 
 /** The lead's teams as the API knows them (seed: Growth Team is the default, Enterprise Team the other). */
 type Org = { _id: string; title: string };
@@ -400,4 +402,39 @@ test('the Team Report counts a member added from the dashboard at once, and afte
   await page.reload();
   await expect(panel).toContainText(stat(after.membersCount, 'Members'));
   await expect(panel).toContainText(stat(after.availableUsers, 'Available Users'));
+});
+
+test('a reload fetches again what the saved cache shows, so a member added on another device is counted', async ({
+  page,
+  request,
+}) => {
+  const { api, growth } = await teams(request);
+  type Report = { membersCount: number };
+  const before = await api.get<Report>(`/team/report/${growth._id}`);
+  const stat = (value: number) => new RegExp(`(^|\\D)${value}\\s*Members|Members\\s*${value}(\\D|$)`);
+  await openDashboard(page, `?team=${growth._id}`);
+  const panel = page.getByRole('region', { name: 'Team Report' });
+  await expect(panel).toContainText(stat(before.membersCount));
+  // The saved cache holds this count, so the reload below restores it first.
+  const savedCount = async () => {
+    const saved = await readStoredValue(page, 'query-cache');
+    if (typeof saved !== 'string') return null;
+    const { clientState } = JSON.parse(saved) as {
+      clientState: { queries: { queryKey: unknown[]; state: { data?: Report } }[] };
+    };
+    const query = clientState.queries.find(
+      ({ queryKey }) => queryKey.includes(growth._id) && queryKey.at(-1) === 'report',
+    );
+    return query?.state.data?.membersCount ?? null;
+  };
+  await expect.poll(savedCount).toBe(before.membersCount);
+
+  const run = Date.now().toString(36);
+  await addMember(await apiOf(request, LEAD), growth._id, {
+    firstName: 'Elsewhere',
+    lastName: `Added${run}`,
+    email: `elsewhere.${run}@example.com`,
+  });
+  await page.reload();
+  await expect(panel).toContainText(stat(before.membersCount + 1));
 });
