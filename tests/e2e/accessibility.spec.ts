@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './support/config.ts';
+import { readStoredValue } from './support/outbox-page.ts';
 import {
   lookUpIds,
   redirectRoutes,
@@ -168,23 +169,6 @@ test('the organization list holds plain options; each Set Default beside them is
 });
 
 /** The colour scheme the app keeps on the device, with the sidebar state, in its IndexedDB store. */
-function storedColorScheme(page: Page): Promise<unknown> {
-  return page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('TheBlueCollarSuccess');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result
-            .transaction('blue_collar_store')
-            .objectStore('blue_collar_store')
-            .get('theme');
-          read.onsuccess = () => {
-            open.result.close();
-            resolve((read.result as { colorScheme?: unknown } | undefined)?.colorScheme);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+async function storedColorScheme(page: Page): Promise<unknown> {
+  return ((await readStoredValue(page, 'theme')) as { colorScheme?: unknown } | undefined)?.colorScheme;
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, LEAD, openProfileMenu, signIn } from './support/actions.ts';
+import { readStoredToken } from './support/outbox-page.ts';
 
 test('an admin signs in to the administration area and sees the administration option', async ({ page }) => {
   await signIn(page, ADMIN);
@@ -44,21 +45,7 @@ test('logout clears the session and the gates follow the stored token', async ({
   await openProfileMenu(page);
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const token = await page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('TheBlueCollarSuccess');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result
-            .transaction('blue_collar_store')
-            .objectStore('blue_collar_store')
-            .get('token');
-          read.onsuccess = () => resolve(read.result ?? null);
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+  const token = (await readStoredToken(page)) ?? null;
   expect(token).toBeNull();
 
   await page.goto('/app/dashboard');
