@@ -61,7 +61,7 @@ type Pending = { variant: ConfirmVariant; run: () => Promise<unknown> };
  *     },
  *   });
  *
- *   // features/groups/user-groups-screen.tsx
+ *   // features/user-groups/user-groups-screen.tsx
  *   const list = useQuery(groupListQueryOptions(search));
  *   <AdminList label="User groups" search={search} onSearchChange={onSearchChange}
  *     query={list} columns={[{ accessor: 'name', title: 'Name' }]}

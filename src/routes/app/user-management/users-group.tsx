@@ -1,7 +1,7 @@
 import { userGroupListQuery } from '@contract/admin-list-queries';
 import { createFileRoute } from '@tanstack/react-router';
-import { groupListQueryOptions } from '@/features/groups/queries';
-import { UserGroupsScreen } from '@/features/groups/user-groups-screen';
+import { groupListQueryOptions } from '@/features/user-groups/queries';
+import { UserGroupsScreen } from '@/features/user-groups/user-groups-screen';
 import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/users-group')({

@@ -1,7 +1,7 @@
 import { roleListQuerySchema } from '@contract/admin-list-queries';
 import { createFileRoute } from '@tanstack/react-router';
-import { roleListOptions } from '@/features/roles/queries';
-import { RolesScreen } from '@/features/roles/roles-screen';
+import { roleListOptions } from '@/features/administrator-roles/queries';
+import { RolesScreen } from '@/features/administrator-roles/roles-screen';
 import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/app/user-management/role-permission/')({

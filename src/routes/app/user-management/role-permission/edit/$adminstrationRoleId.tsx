@@ -1,7 +1,7 @@
 import { isUuid } from '@contract/validation';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { EditRoleScreen } from '@/features/roles/edit-role-screen';
-import { roleDetailOptions, roleModulesOptions } from '@/features/roles/queries';
+import { EditRoleScreen } from '@/features/administrator-roles/edit-role-screen';
+import { roleDetailOptions, roleModulesOptions } from '@/features/administrator-roles/queries';
 
 export const Route = createFileRoute('/app/user-management/role-permission/edit/$adminstrationRoleId')({
   // The loader and its queries ship with the screen, not in the first-load bundle.

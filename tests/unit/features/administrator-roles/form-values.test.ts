@@ -10,7 +10,7 @@ import {
   toRoleFormValues,
   toRoleInput,
   withTick,
-} from '../../../../src/features/roles/form-values';
+} from '../../../../src/features/administrator-roles/form-values';
 
 const modules: RoleModule[] = [
   {
