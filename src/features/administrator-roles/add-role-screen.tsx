@@ -4,11 +4,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import { emptyRoleValues, toRoleInput } from './form-values';
-import { roleModulesOptions, useCreateRole } from './queries';
+import { roleModulesOptions, roleScope, useCreateRole } from './queries';
 import { RoleFormView } from './role-form';
 
 export function AddRoleScreen() {
-  const canAdd = useCan('role-permission', 'add');
+  const canAdd = useCan(roleScope, 'add');
   const { data: modules } = useSuspenseQuery(roleModulesOptions());
   const createRole = useCreateRole();
   // Opened by URL without the permission: say so here, since the server's 403 would end the session.

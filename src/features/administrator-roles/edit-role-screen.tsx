@@ -2,14 +2,14 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '@/ui/admin-list/use-can';
 import { toRoleFormValues, toRoleInput } from './form-values';
-import { roleDetailOptions, roleModulesOptions, useUpdateRole } from './queries';
+import { roleDetailOptions, roleModulesOptions, roleScope, useUpdateRole } from './queries';
 import { RoleFormView } from './role-form';
 
 export function EditRoleScreen({ roleId }: { roleId: string }) {
   const queryClient = useQueryClient();
   const { data: modules } = useSuspenseQuery(roleModulesOptions());
   const { data: role } = useSuspenseQuery(roleDetailOptions(roleId));
-  const canEdit = useCan('role-permission', 'edit');
+  const canEdit = useCan(roleScope, 'edit');
   const updateRole = useUpdateRole(roleId);
   // The form starts from the record as loaded; a stale-version reload resets it explicitly.
   const [initialValues] = useState(() => toRoleFormValues(role));

@@ -13,6 +13,9 @@ import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { toast } from '@/lib/notify';
 
+/** Where this area's permissions apply. */
+export const roleScope = { module: 'user-management', submodule: 'role-permission' } as const;
+
 /** Query keys of the roles screens; a save invalidates `roleKeys.lists()` and the role's own record. */
 export const roleKeys = {
   all: ['administrator-roles'] as const,

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format-date';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
-import { roleKeys, roleListOptions } from './queries';
+import { roleKeys, roleListOptions, roleScope } from './queries';
 
 type RolesScreenProps = {
   search: RoleListQuery;
@@ -24,7 +24,7 @@ const listPaths = {
 
 /** Roles & Permissions: the roles with their user counts; the built-in role is marked. */
 export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
-  const canAdd = useCan('role-permission', 'add');
+  const canAdd = useCan(roleScope, 'add');
   const navigate = useNavigate();
   const list = useQuery(roleListOptions(search));
   // The built-in role stays published and cannot be deleted: such a change is refused with the
@@ -72,7 +72,7 @@ export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
           },
         ]}
         words="publish"
-        submodule="role-permission"
+        scope={roleScope}
         noun="role"
         rowName={(row) => row.name}
         listKey={roleKeys.all}

@@ -13,7 +13,12 @@ import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import { ProfileFieldFilters } from './profile-field-filters';
 import { ProfileFieldForm } from './profile-field-form';
-import { profileFieldKeys, profileFieldListQueryOptions, useToggleRequired } from './queries';
+import {
+  profileFieldKeys,
+  profileFieldListQueryOptions,
+  profileFieldScope,
+  useToggleRequired,
+} from './queries';
 
 type ProfileFieldsScreenProps = {
   search: ProfileFieldListQuery;
@@ -32,8 +37,8 @@ const paths = {
 const typeName = (id: string) => PROFILE_FIELD_TYPES.find((type) => type._id === id)?.name ?? id;
 
 export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScreenProps) {
-  const canAdd = useCan('users-profile-field', 'add');
-  const canEdit = useCan('users-profile-field', 'edit');
+  const canAdd = useCan(profileFieldScope, 'add');
+  const canEdit = useCan(profileFieldScope, 'edit');
   const list = useQuery(profileFieldListQueryOptions(search));
   const toggleRequired = useToggleRequired();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -82,7 +87,7 @@ export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScr
           },
         ]}
         words="publish"
-        submodule="users-profile-field"
+        scope={profileFieldScope}
         noun="profile field"
         rowName={(row) => row.name}
         listKey={profileFieldKeys.all}

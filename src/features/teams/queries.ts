@@ -6,6 +6,9 @@ import { type UserGroupOption, userGroupPaths } from '@contract/user-groups';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+/** Where this area's permissions apply. */
+export const teamScope = { module: 'user-management', submodule: 'users-team' } as const;
+
 /**
  * Query keys of the Teams administration. Every filtered page sits under `lists()`, so a change
  * refetches all of them; the form's choices are apart under `choices()`.

@@ -9,7 +9,7 @@ import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import { GroupForm } from './group-form';
 import { GroupMembersPanel } from './group-members-panel';
-import { groupKeys, groupListQueryOptions } from './queries';
+import { groupKeys, groupListQueryOptions, userGroupScope } from './queries';
 
 type UserGroupsScreenProps = {
   search: UserGroupListQuery;
@@ -27,7 +27,7 @@ const paths = {
 };
 
 export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenProps) {
-  const canAdd = useCan('users-group', 'add');
+  const canAdd = useCan(userGroupScope, 'add');
   const list = useQuery(groupListQueryOptions(search));
   const [editing, setEditing] = useState<Editing | null>(null);
   const close = () => setEditing(null);
@@ -57,7 +57,7 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
           },
         ]}
         words="publish"
-        submodule="users-group"
+        scope={userGroupScope}
         noun="user group"
         rowName={(row) => row.name}
         listKey={groupKeys.all}

@@ -8,6 +8,9 @@ import type { PublishedProfileField, UserDetail, UserListQuery, UserRow } from '
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+/** Where this area's permissions apply. */
+export const userScope = { module: 'user-management', submodule: 'users' } as const;
+
 /**
  * Query keys of the Users administration. Every filtered page sits under `lists()`, so a change
  * refetches all of them; lookups (the filters' and the form's choices) are apart.

@@ -13,7 +13,7 @@ import { BulkBar } from './bulk-bar';
 import { ListToolbar } from './list-toolbar';
 import { type StatusWords, statusConfirmVariant, statusText } from './status-words';
 import { type AdminListActionsOptions, useAdminListActions } from './use-admin-list-actions';
-import { useCan } from './use-can';
+import { type PermissionScope, useCan } from './use-can';
 
 /** The search params every admin list keeps in its URL (contract/admin-list.ts `adminListQuery`). */
 export type AdminListSearch = { page: number; limit: number; search: string; status: StatusFilter };
@@ -30,9 +30,8 @@ export type AdminListProps<Row extends AdminRow, S extends AdminListSearch> = Ad
   /** The resource's own columns; the status switch and the row actions are added after them. */
   columns: DataTableColumn<Row>[];
   words: StatusWords;
-  /** Permission submodule (module 'user-management' unless `module` says otherwise). */
-  submodule: string;
-  module?: string;
+  /** Where the list's permissions apply: which actions show depends on the role's rights there. */
+  scope: PermissionScope;
   /** The resource's own filters, beside search and status; they call onSearchChange themselves. */
   filters?: ReactNode;
   /** Edit opens the resource's form (a modal or a route); shown to roles that may edit. */
@@ -65,18 +64,18 @@ type Pending = { variant: ConfirmVariant; run: () => Promise<unknown> };
  *   const list = useQuery(groupListQueryOptions(search));
  *   <AdminList label="User groups" search={search} onSearchChange={onSearchChange}
  *     query={list} columns={[{ accessor: 'name', title: 'Name' }]}
- *     words="publish" submodule="users-group" noun="user group" rowName={(row) => row.name}
+ *     words="publish" scope={userGroupScope} noun="user group" rowName={(row) => row.name}
  *     listKey={groupKeys.all} onEdit={openEdit}
  *     paths={{ one: userGroupPaths.one, bulkOn: userGroupPaths.bulkPublish,
  *              bulkOff: userGroupPaths.bulkUnpublish, bulkDelete: userGroupPaths.bulkDelete }} />
  */
 export function AdminList<Row extends AdminRow, S extends AdminListSearch>(props: AdminListProps<Row, S>) {
-  const { search, onSearchChange, query, words, submodule, module } = props;
+  const { search, onSearchChange, query, words, scope } = props;
   const { data } = query;
   const display = useQueryDisplay(query);
-  const canEdit = useCan(submodule, 'edit', module);
-  const canDelete = useCan(submodule, 'delete', module);
-  const canPublish = useCan(submodule, 'publish', module);
+  const canEdit = useCan(scope, 'edit');
+  const canDelete = useCan(scope, 'delete');
+  const canPublish = useCan(scope, 'publish');
   const actions = useAdminListActions(props);
   const [selected, setSelected] = useState<Row[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);

@@ -1,6 +1,7 @@
 import type { TeamDetail } from '@contract/teams';
 import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
+import { teamScope } from '../queries';
 import type { TeamFormValues } from './form-values';
 import { TeamFields } from './team-fields';
 import { useTeamForm } from './use-team-form';
@@ -22,7 +23,7 @@ export function TeamFormView({ initialValues, record, reload }: TeamFormViewProp
   const form = useTeamForm({ initialValues, teamId: record?._id, reload });
   const mode = record ? 'edit' : 'add';
   const text = texts[mode];
-  const allowed = useCan('users-team', mode);
+  const allowed = useCan(teamScope, mode);
 
   return (
     <AdminFormPage

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
-import { teamKeys, teamListOptions } from '../queries';
+import { teamKeys, teamListOptions, teamScope } from '../queries';
 import { DuplicateTeamModal } from './duplicate-team-modal';
 
 type TeamsScreenProps = {
@@ -38,7 +38,7 @@ const adminPaths = {
 export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
   const navigate = useNavigate();
   const list = useQuery(teamListOptions(search));
-  const canAdd = useCan('users-team', 'add');
+  const canAdd = useCan(teamScope, 'add');
   const [duplicating, setDuplicating] = useState<TeamRow | null>(null);
 
   const columns: DataTableColumn<TeamRow>[] = [
@@ -95,7 +95,7 @@ export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
         query={list}
         columns={columns}
         words="publish"
-        submodule="users-team"
+        scope={teamScope}
         noun="team"
         rowName={(row) => row.title}
         listKey={teamKeys.lists()}

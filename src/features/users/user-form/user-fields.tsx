@@ -45,7 +45,7 @@ function groupsOf(fields: readonly PublishedProfileField[]) {
 export function UserFields({ form, mode, profileFields, record }: UserFieldsProps) {
   const editing = mode === 'edit';
   // Giving or changing an administrator role takes the role screen's edit permission (else 403).
-  const canGrantRoles = useCan('role-permission', 'edit');
+  const canGrantRoles = useCan({ module: 'user-management', submodule: 'role-permission' }, 'edit');
   const groups = withRecord(toChoices(useQuery(userGroupChoicesOptions()).data), record?.groups ?? []);
   const roles = withRecord(
     toChoices(useQuery(membershipRoleChoicesOptions()).data),

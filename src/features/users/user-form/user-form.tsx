@@ -1,6 +1,7 @@
 import type { PublishedProfileField, UserDetail } from '@contract/users';
 import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
+import { userScope } from '../queries';
 import type { UserFormMode, UserFormValues } from './form-values';
 import { useUserForm } from './use-user-form';
 import { UserFields } from './user-fields';
@@ -22,7 +23,7 @@ const texts = {
 export function UserFormView({ mode, initialValues, profileFields, record, reload }: UserFormViewProps) {
   const form = useUserForm({ mode, initialValues, profileFields, userId: record?._id, reload });
   const text = texts[mode];
-  const allowed = useCan('users', mode);
+  const allowed = useCan(userScope, mode);
 
   return (
     <AdminFormPage

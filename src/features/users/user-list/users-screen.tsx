@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
-import { userKeys, userListOptions } from '../queries';
+import { userKeys, userListOptions, userScope } from '../queries';
 import { ExportUsersButton } from './export-users-button';
 import { ImportUsersModal } from './import-users-modal';
 import { UserFilters } from './user-filters';
@@ -40,7 +40,7 @@ type UsersScreenProps = {
 export function UsersScreen({ search, onSearchChange }: UsersScreenProps) {
   const navigate = useNavigate();
   const list = useQuery(userListOptions(search));
-  const canAdd = useCan('users', 'add');
+  const canAdd = useCan(userScope, 'add');
   const [importing, setImporting] = useState(false);
 
   return (
@@ -75,7 +75,7 @@ export function UsersScreen({ search, onSearchChange }: UsersScreenProps) {
         query={list}
         columns={columns}
         words="enable"
-        submodule="users"
+        scope={userScope}
         filters={
           <UserFilters search={search} onChange={(patch) => onSearchChange({ ...patch, page: FIRST_PAGE })} />
         }
