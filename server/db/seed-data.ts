@@ -5,47 +5,6 @@ export const demoAccounts = {
   lead2: { email: 'lead2@example.com', password: 'lead1234', firstName: 'Jordan', lastName: 'Reyes' },
 } as const;
 
-/** The administration menu: spec section 2's /app routes, grouped as the sidebar shows them. */
-export const adminModules = [
-  {
-    name: 'User Management',
-    slug: 'user-management',
-    icon: 'users',
-    submodules: [
-      { name: 'Users', slug: 'users' },
-      { name: 'User Profile Field', slug: 'users-profile-field' },
-      { name: 'User Group', slug: 'users-group' },
-      { name: 'User Team', slug: 'users-team' },
-      { name: 'Role & Permission', slug: 'role-permission' },
-    ],
-  },
-  {
-    name: 'Content Management',
-    slug: 'content-management',
-    icon: 'books',
-    submodules: [
-      { name: 'Course Category', slug: 'course-category' },
-      { name: 'Courses', slug: 'courses' },
-      { name: 'Lessons', slug: 'lessons' },
-      { name: 'Quizzes', slug: 'quizzes' },
-      { name: 'Assignments', slug: 'assignments' },
-      { name: 'Checklists', slug: 'checklists' },
-      { name: 'E-Learning', slug: 'elearning' },
-    ],
-  },
-  {
-    name: 'Event Management',
-    slug: 'event-management',
-    icon: 'calendar-event',
-    submodules: [
-      { name: 'Events', slug: 'event' },
-      { name: 'Event Category', slug: 'event-category' },
-      { name: 'Virtual Meeting', slug: 'virtual-meeting' },
-      { name: 'Attendees', slug: 'attendees' },
-    ],
-  },
-] as const;
-
 export const membershipRoleNames = ['Growth', 'Freedom', 'Empire', 'Enterprise'];
 export const membershipLevelNames = ['Bronze', 'Silver', 'Gold', 'Platinum'];
 export const userGroupNames = ['Sales', 'Customer Support', 'Onboarding', 'Field Managers', 'Leadership'];

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
 import type { Database } from './client.ts';
 import {
@@ -21,7 +22,6 @@ import {
 import { seedAdminGroups } from './seed-admin-groups.ts';
 import { seedAdminTeams } from './seed-admin-teams.ts';
 import {
-  adminModules,
   demoAccounts,
   departmentTitles,
   firstNames,
