@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
 import type { RoleDetail, RoleListQuery, RoleModule, RolePermission, RoleRow } from '../../contract/roles.ts';
-import { pagedList, searchWhere, statusWhere } from '../admin/paged-list.ts';
 import { roleGrants } from '../auth/permissions.ts';
 import type { Database } from '../db/client.ts';
+import { pagedList, searchWhere, statusWhere } from '../db/paged-list.ts';
 import { administratorRoles, modules, submodules, users } from '../db/schema.ts';
 
 type Reader = Pick<Database, 'select'>;

@@ -13,16 +13,16 @@ import {
   teamSchema,
   teamUpdateSchema,
 } from '../../contract/teams.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
-import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
 import type { Database } from '../db/client.ts';
 import { teams } from '../db/schema.ts';
+import { staleAnswer, versionedUpdate } from '../db/versioned-update.ts';
 import { allow, permission } from '../http/access.ts';
 import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { adminStatusRoutes, UUID_PARAM } from '../http/status-routes.ts';
+import { pathId } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
-import { pathId } from '../team/access.ts';
 import { checkTeam, duplicateTeam, teamValues, writeTeamLinks } from '../teams-admin/team-input.ts';
 import { teamOptionRoutes } from '../teams-admin/team-options.ts';
 import { teamDetail, teamPage, teamRow } from '../teams-admin/team-rows.ts';

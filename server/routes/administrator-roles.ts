@@ -16,14 +16,15 @@ import {
   roleMessages,
   roleUpdateSchema,
 } from '../../contract/roles.ts';
-import { adminStatusRoutes, type Transaction, UUID_PARAM } from '../admin/status-routes.ts';
-import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
 import { permissionsWithinCaller, roleWithinCaller } from '../auth/account-control.ts';
 import { administratorRoles } from '../db/schema.ts';
+import { staleAnswer, versionedUpdate } from '../db/versioned-update.ts';
 import { allow, permission } from '../http/access.ts';
 import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { adminStatusRoutes, type Transaction, UUID_PARAM } from '../http/status-routes.ts';
+import { pathId } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
 import { moduleTree, roleDetail, roleList, roleRow } from '../roles/role-queries.ts';
 import {
@@ -33,7 +34,6 @@ import {
   requireSubmodules,
   requireSystemRoleKept,
 } from '../roles/role-writes.ts';
-import { pathId } from '../team/access.ts';
 
 const MODULE = 'user-management';
 const SUBMODULE = 'role-permission';

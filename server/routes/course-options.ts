@@ -9,8 +9,8 @@ import { courses } from '../db/schema.ts';
 import { containsPattern } from '../db/search.ts';
 import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
+import { requireDashboardUser } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
-import { requireDashboardUser } from '../team/access.ts';
 
 /**
  * The courses the assign-training form offers: enabled ones, by name. Mounted before the trainings

@@ -21,14 +21,14 @@ import { allow, teamLead } from '../http/access.ts';
 import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
-import { parseOr422, validationHook } from '../http/validate.ts';
 import {
   administersTeams,
   leadsTeamOfMember,
   pathId,
   requireTeamAccess,
   requireTeamMember,
-} from '../team/access.ts';
+} from '../http/team-access.ts';
+import { parseOr422, validationHook } from '../http/validate.ts';
 import { loadMemberDetail } from '../team/member-detail.ts';
 import { type MemberForm, readMemberForm } from '../team/member-form.ts';
 import { duplicateEmail, refuseTakenEmail, requireReferences } from '../team/member-references.ts';

@@ -12,8 +12,8 @@ import { allow, signedIn } from '../http/access.ts';
 import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { leadsTeam } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
-import { leadsTeam } from '../team/access.ts';
 
 /** The teams the user leads, by title, and their default: the stored one while they lead it, else the first. */
 async function organizationList(db: Database, userId: string): Promise<OrganizationList> {

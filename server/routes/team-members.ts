@@ -21,11 +21,11 @@ import { allow, teamLead } from '../http/access.ts';
 import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { accessibleMember, accessibleTeam } from '../http/team-param.ts';
 import { validationHook } from '../http/validate.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
 import { importMembers } from '../team/member-import.ts';
 import { memberPage } from '../team/member-list.ts';
-import { accessibleMember, accessibleTeam } from '../team/team-param.ts';
 
 export function teamMemberRoutes(deps: AppDeps) {
   const { db, config, mailer } = deps;

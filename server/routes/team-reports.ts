@@ -12,6 +12,7 @@ import type {
 import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { accessibleMember, accessibleTeam } from '../http/team-param.ts';
 import {
   memberActivity,
   memberAttendance,
@@ -21,7 +22,6 @@ import {
   teamAttendance,
   teamReport,
 } from '../team/reports.ts';
-import { accessibleMember, accessibleTeam } from '../team/team-param.ts';
 
 /** The Team Report card and the four views behind a member card's shortcut buttons. */
 export function teamReportRoutes(deps: AppDeps) {

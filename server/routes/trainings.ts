@@ -20,9 +20,9 @@ import { trainingCourses, trainingMembers, trainings } from '../db/schema.ts';
 import { allow, teamLead } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { pathId, requireTeamAccess } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
 import { type TrainingMailKind, trainingMail } from '../mail/training-mail.ts';
-import { pathId, requireTeamAccess } from '../team/access.ts';
 import {
   type CheckedTraining,
   checkDeadline,

@@ -18,16 +18,16 @@ import {
   userGroupSchema,
   userGroupUpdateSchema,
 } from '../../contract/user-groups.ts';
-import { pagedList, searchWhere, statusWhere } from '../admin/paged-list.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../admin/status-routes.ts';
-import { staleAnswer, versionedUpdate } from '../admin/versioned-update.ts';
 import type { Database } from '../db/client.ts';
+import { pagedList, searchWhere, statusWhere } from '../db/paged-list.ts';
 import { userGroupMembers, userGroups, users } from '../db/schema.ts';
+import { staleAnswer, versionedUpdate } from '../db/versioned-update.ts';
 import { allow, permission, signedIn } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { adminStatusRoutes, UUID_PARAM } from '../http/status-routes.ts';
+import { pathId } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
-import { pathId } from '../team/access.ts';
 
 const memberCount = sql<number>`(select count(*) from user_group_members m where m.group_id = user_groups.id)::int`;
 

@@ -17,23 +17,18 @@ import {
   userMessages,
   userUpdateSchema,
 } from '../../contract/users.ts';
-import {
-  adminStatusRoutes,
-  type StatusChange,
-  type Transaction,
-  UUID_PARAM,
-} from '../admin/status-routes.ts';
-import { staleAnswer } from '../admin/versioned-update.ts';
 import { requireAccountsWithinCaller } from '../auth/account-control.ts';
 import { revokeSessionsOf } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
+import { staleAnswer } from '../db/versioned-update.ts';
 import { deleteProfilePicture } from '../files/profile-pictures.ts';
 import { allow, permission } from '../http/access.ts';
 import { writesAccounts } from '../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { adminStatusRoutes, type StatusChange, type Transaction, UUID_PARAM } from '../http/status-routes.ts';
+import { pathId } from '../http/team-access.ts';
 import { validationHook } from '../http/validate.ts';
-import { pathId } from '../team/access.ts';
 import { publishedProfileFields } from '../users/published-fields.ts';
 import { exportFilename, userCsvStream } from '../users/user-export.ts';
 import { refuseLosingAdmins } from '../users/user-guards.ts';

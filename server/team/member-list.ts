@@ -2,8 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
 import type { MemberListQuery, MemberSort, TeamMemberCard } from '../../contract/team-dashboard.ts';
 import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
-import { containsPattern } from '../db/search.ts';
 import {
   type CardRow,
   cardColumns,
@@ -11,7 +9,9 @@ import {
   checklistsCompletedByMember,
   coursesCompletedByMember,
   toCard,
-} from './progress.ts';
+} from '../db/progress.ts';
+import { queryRows } from '../db/rows.ts';
+import { containsPattern } from '../db/search.ts';
 
 /** The count a progress sort orders by, for every matching member, before the page is cut. */
 const progressSorts: Partial<Record<MemberSort, { counts: (members: SQL) => SQL; direction: SQL }>> = {

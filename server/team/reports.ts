@@ -7,8 +7,8 @@ import type {
   TranscriptEntry,
 } from '../../contract/team-dashboard.ts';
 import type { Database } from '../db/client.ts';
+import { type CardRow, cardColumns, cardJoins, toCard } from '../db/progress.ts';
 import { isoTime, queryRows } from '../db/rows.ts';
-import { type CardRow, cardColumns, cardJoins, toCard } from './progress.ts';
 
 /** Activity and attendance lists are newest first and capped, so a large team never loads them all. */
 export const VIEW_LIMIT = 100;

@@ -5,7 +5,7 @@ import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { type TeamOption, teamOptionQuerySchema } from '../../contract/teams.ts';
-import { pagedList, searchWhere } from '../admin/paged-list.ts';
+import { pagedList, searchWhere } from '../db/paged-list.ts';
 import { courses, users } from '../db/schema.ts';
 import { allow, permission } from '../http/access.ts';
 import type { AppDeps, AppEnv } from '../http/app-env.ts';

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
 import type { TeamDetail, TeamListQuery, TeamOption, TeamRow } from '../../contract/teams.ts';
-import { pagedList, searchWhere, statusWhere } from '../admin/paged-list.ts';
 import type { Database } from '../db/client.ts';
+import { pagedList, searchWhere, statusWhere } from '../db/paged-list.ts';
 import {
   courses,
   membershipLevels,

@@ -9,8 +9,8 @@ import {
   type UserListQuery,
   type UserRow,
 } from '../../contract/users.ts';
-import { pagedList, statusWhere } from '../admin/paged-list.ts';
 import type { Database } from '../db/client.ts';
+import { pagedList, statusWhere } from '../db/paged-list.ts';
 import { isoTime } from '../db/rows.ts';
 import { userProfileValues, users } from '../db/schema.ts';
 import { containsPattern } from '../db/search.ts';

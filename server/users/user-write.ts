@@ -8,7 +8,6 @@ import {
   type UserUpdateOutput,
   userMessages,
 } from '../../contract/users.ts';
-import { versionedUpdate } from '../admin/versioned-update.ts';
 import {
   requireAccountsWithinCaller,
   requireRoleGranting,
@@ -28,6 +27,7 @@ import {
   userProfileValues,
   users,
 } from '../db/schema.ts';
+import { versionedUpdate } from '../db/versioned-update.ts';
 import type { AuthState } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';

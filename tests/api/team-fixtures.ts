@@ -22,7 +22,7 @@ const percent = (done: number, of: number) => (of === 0 ? 0 : Math.round((100 * 
 
 /**
  * The cards of a team's members computed here from whole tables, written plainly and apart from
- * the server's SQL, following the semantics in server/team/progress.ts.
+ * the server's SQL, following the semantics in server/db/progress.ts.
  */
 export async function expectedCards(db: Database, teamId: string): Promise<TeamMemberCard[]> {
   const [allTrainings, courseLinks, chosen, memberships, completions, checklists, people] = await Promise.all(

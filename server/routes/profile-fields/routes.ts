@@ -12,15 +12,15 @@ import {
   profileFieldSchema,
   profileFieldUpdateSchema,
 } from '../../../contract/profile-fields.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../../admin/status-routes.ts';
-import { staleAnswer, versionedUpdate } from '../../admin/versioned-update.ts';
 import type { Database } from '../../db/client.ts';
 import { profileFieldGroups, profileFields } from '../../db/schema.ts';
+import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
+import { adminStatusRoutes, UUID_PARAM } from '../../http/status-routes.ts';
+import { pathId } from '../../http/team-access.ts';
 import { validationHook } from '../../http/validate.ts';
-import { pathId } from '../../team/access.ts';
 import { profileGroupRoutes } from './group-routes.ts';
 import { profileFieldPage, profileFieldRow, toggleRequired } from './rows.ts';
 

@@ -5,8 +5,8 @@ import type {
   ProfileFieldRow,
   ProfileFieldTypeId,
 } from '../../../contract/profile-fields.ts';
-import { pagedList, searchWhere, statusWhere } from '../../admin/paged-list.ts';
 import type { Database } from '../../db/client.ts';
+import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { profileFieldGroups, profileFields } from '../../db/schema.ts';
 
 const columns = {

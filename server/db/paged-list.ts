@@ -2,7 +2,7 @@ import { ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { StatusFilter } from '../../contract/admin-list.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { containsPattern } from '../db/search.ts';
+import { containsPattern } from './search.ts';
 
 /**
  * Paged administration lists: one count query and one LIMIT/OFFSET query, answered as `Paged<T>`.

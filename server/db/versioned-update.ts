@@ -3,8 +3,8 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AdminRow, adminMessages } from '../../contract/admin-list.ts';
 import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
-import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Database } from './client.ts';
 
 /** A table an administration list shows: a uuid `id`, `status`, `version` and `updatedAt`. */
 export type AdminTable = PgTable & {

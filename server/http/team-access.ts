@@ -3,8 +3,8 @@ import { messages } from '../../contract/messages.ts';
 import { roleAllows } from '../auth/require-permission.ts';
 import type { Database } from '../db/client.ts';
 import { teamLeads, teamMembers, teams } from '../db/schema.ts';
-import type { AuthState } from '../http/app-env.ts';
-import { ApiError } from '../http/errors.ts';
+import type { AuthState } from './app-env.ts';
+import { ApiError } from './errors.ts';
 
 /** Reads need `view` on the administration's User Team screen, writes `edit`. */
 export type TeamAction = 'view' | 'edit';
