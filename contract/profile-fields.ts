@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 import type { AdminRow } from './admin-list.ts';
 import { PROFILE_FIELD_TYPE_IDS, type ProfileFieldTypeId } from './admin-list-queries.ts';
+import { defineResource } from './resource.ts';
 import { noNul } from './validation.ts';
+
+export const profileFieldResource = defineResource({
+  path: '/user-profile-field',
+  module: 'user-management',
+  submodule: 'users-profile-field',
+  statusWords: 'publish',
+  noun: 'profile field',
+});
 
 /** User profile fields (spec: Profile field: name, type, group, option) and their groups and types. */
 export const profileFieldMessages = {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AdminRow } from './admin-list.ts';
+import { defineResource } from './resource.ts';
 import type { PermissionAction } from './session.ts';
 import { noNul } from './validation.ts';
 
@@ -7,6 +8,14 @@ import { noNul } from './validation.ts';
  * Administrator roles and their permissions (spec 6). The spec words none of these answers, so
  * they are written here once for the form, the server and the tests.
  */
+export const administratorRoleResource = defineResource({
+  path: '/administrator-role',
+  module: 'user-management',
+  submodule: 'role-permission',
+  statusWords: 'publish',
+  noun: 'role',
+});
+
 export const roleMessages = {
   nameRequired: 'Role name is required.',
   nameTooLong: 'Role name must be at most 100 characters.',

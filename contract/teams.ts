@@ -3,6 +3,14 @@ import { recordVersion } from './admin-list.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { noNul } from './validation.ts';
 
+export const teamResource = defineResource({
+  path: '/team',
+  module: 'user-management',
+  submodule: 'users-team',
+  statusWords: 'publish',
+  noun: 'team',
+});
+
 /** The Teams administration (spec 2 `users-team`, 3 'Team form', 5 'Team'). */
 export const teamMessages = {
   titleRequired: 'Title is required.',
@@ -20,6 +28,7 @@ export const teamMessages = {
 } as const;
 
 import { TEAM_MEMBER_TYPES, type TeamMemberType } from './admin-list-queries.ts';
+import { defineResource } from './resource.ts';
 
 export {
   TEAM_MEMBER_TYPES,

@@ -2,7 +2,16 @@ import * as v from 'valibot';
 import type { AdminRow } from './admin-list.ts';
 import type { Paged } from './envelope.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
+import { defineResource } from './resource.ts';
 import { noNul } from './validation.ts';
+
+export const userGroupResource = defineResource({
+  path: '/user-group',
+  module: 'user-management',
+  submodule: 'users-group',
+  statusWords: 'publish',
+  noun: 'user group',
+});
 
 /** User groups (spec: Group: name; membership action create (add) or delete). */
 export const userGroupMessages = {

@@ -4,6 +4,7 @@ import { userFilterEntries } from './admin-list-queries.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
 import { searchParam } from './list-query.ts';
+import { defineResource } from './resource.ts';
 import { noNul, passwordsMatch, personEntries } from './validation.ts';
 
 /**
@@ -30,6 +31,15 @@ import { noNul, passwordsMatch, personEntries } from './validation.ts';
  *   point at the file's lines.
  * - `GET /user/published-user-profile-field`: `{ message, results: PublishedProfileField[] }`.
  */
+/** The Users list: enabled or disabled rather than published. */
+export const userResource = defineResource({
+  path: '/user',
+  module: 'user-management',
+  submodule: 'users',
+  statusWords: 'enable',
+  noun: 'user',
+});
+
 export const userMessages = {
   groupRequired: 'You must select at least one user group.',
   roleRequired: 'You must select at least one role.',
