@@ -11,6 +11,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { lookupKeys } from '@/lib/lookups';
 import { toast } from '@/lib/notify';
 
 /** Where this area's permissions apply. */
@@ -57,7 +58,11 @@ function useOnRoleSaved() {
     if (isQueued(result)) return;
     toast.success(result.message);
     queryClient.setQueryData(roleKeys.detail(result.results._id), result.results);
-    await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: roleKeys.lists() }),
+      // The user form and filters offer the roles as choices.
+      queryClient.invalidateQueries({ queryKey: lookupKeys.administratorRoles() }),
+    ]);
   };
 }
 
@@ -66,7 +71,11 @@ export function useCreateRole() {
   return useMutation({
     mutationFn: (input: RoleCreateInput) =>
       api.post<RoleDetail>(paths.administratorRoles, input, {
-        outbox: { action: 'Add role', target: input.name ?? '', invalidate: [roleKeys.lists()] },
+        outbox: {
+          action: 'Add role',
+          target: input.name ?? '',
+          invalidate: [roleKeys.lists(), lookupKeys.administratorRoles()],
+        },
       }),
     onSuccess: onSaved,
   });
@@ -80,7 +89,7 @@ export function useUpdateRole(roleId: string) {
         outbox: {
           action: 'Edit role',
           target: input.name ?? '',
-          invalidate: [roleKeys.lists(), roleKeys.detail(roleId)],
+          invalidate: [roleKeys.lists(), roleKeys.detail(roleId), lookupKeys.administratorRoles()],
         },
       }),
     onSuccess: onSaved,

@@ -28,7 +28,4 @@ export const teamKeys = {
   /** A team's members by name for a picker; under `members` so saving a member refreshes it too. */
   memberOptions: (teamId: string, search: string) =>
     [...teamKeys.members(teamId), 'options', search] as const,
-  /** Choices of the member filters (roles, departments, locations). */
-  filterOptions: (kind: 'role' | 'department' | 'location') =>
-    [...teamKeys.all, 'filter-options', kind] as const,
 };

@@ -1,8 +1,6 @@
 import type { Paged } from '@contract/envelope';
-import type { MembershipLevel, MembershipRole } from '@contract/lookups';
 import { paths } from '@contract/paths';
 import type { TeamDetail, TeamListQuery, TeamOption, TeamRow } from '@contract/teams';
-import { type UserGroupOption, userGroupPaths } from '@contract/user-groups';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -11,7 +9,7 @@ export const teamScope = { module: 'user-management', submodule: 'users-team' } 
 
 /**
  * Query keys of the Teams administration. Every filtered page sits under `lists()`, so a change
- * refetches all of them; the form's choices are apart under `choices()`.
+ * refetches all of them; the form's searched choices are apart under `choices()`.
  */
 export const teamKeys = {
   all: ['admin-teams'] as const,
@@ -20,7 +18,6 @@ export const teamKeys = {
   detail: (teamId: string) => [...teamKeys.all, 'detail', teamId] as const,
   choices: () => [...teamKeys.all, 'choices'] as const,
   choice: (kind: ChoiceKind, search: string) => [...teamKeys.choices(), kind, search] as const,
-  lookup: (kind: 'user-group' | 'membership' | 'role') => [...teamKeys.all, 'lookup', kind] as const,
 };
 
 export const teamListOptions = (query: TeamListQuery) =>
@@ -58,27 +55,3 @@ export const teamChoiceOptions = (kind: ChoiceKind, search: string) =>
     queryFn: ({ signal }) => fetchChoices(kind, search, signal),
     placeholderData: keepPreviousData,
   });
-
-export const userGroupChoicesOptions = () =>
-  queryOptions({
-    queryKey: teamKeys.lookup('user-group'),
-    queryFn: async ({ signal }) =>
-      (await api.get<UserGroupOption[]>(userGroupPaths.info, { signal })).results,
-  });
-
-export const membershipChoicesOptions = () =>
-  queryOptions({
-    queryKey: teamKeys.lookup('membership'),
-    queryFn: async ({ signal }) => (await api.get<MembershipLevel[]>(paths.membership, { signal })).results,
-  });
-
-export const membershipRoleChoicesOptions = () =>
-  queryOptions({
-    queryKey: teamKeys.lookup('role'),
-    queryFn: async ({ signal }) => (await api.get<MembershipRole[]>(paths.role, { signal })).results,
-  });
-
-/** `{ value, label }` pairs for Mantine's selects. */
-export function toChoices(items: readonly { _id: string; name: string }[] | undefined) {
-  return (items ?? []).map((item) => ({ value: item._id, label: item.name }));
-}

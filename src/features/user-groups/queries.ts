@@ -18,6 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
+import { lookupKeys } from '@/lib/lookups';
 import { toast } from '@/lib/notify';
 import type { LookupItem } from '@/ui/searchable-paged-select';
 
@@ -82,11 +83,19 @@ function useDone() {
   return async <T>(result: WriteResult<T>) => {
     if (isQueued(result)) return;
     toast.success(result.message);
-    await queryClient.invalidateQueries({ queryKey: groupKeys.all });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      // Other areas offer the groups as choices.
+      queryClient.invalidateQueries({ queryKey: lookupKeys.userGroups() }),
+    ]);
   };
 }
 
-const outbox = (action: string, target: string) => ({ action, target, invalidate: [groupKeys.all] });
+const outbox = (action: string, target: string) => ({
+  action,
+  target,
+  invalidate: [groupKeys.all, lookupKeys.userGroups()],
+});
 
 export function useCreateGroup() {
   const done = useDone();

@@ -1,9 +1,9 @@
 import type { MemberDetail } from '@contract/member';
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { membershipRoleLookupOptions, titledPagesOptions } from '@/lib/lookups';
 import { PasswordFields, PersonFields, passwordFieldNames, personFieldNames } from '@/ui/form/person-fields';
 import { PictureField } from './picture-field';
-import { departmentPagesOptions, locationPagesOptions, roleOptions } from './queries';
 import type { MemberForm, MemberFormMode } from './use-member-form';
 
 type MemberFieldsProps = {
@@ -17,12 +17,15 @@ type MemberFieldsProps = {
   disabled?: boolean;
 };
 
+const locationPages = titledPagesOptions('location');
+const departmentPages = titledPagesOptions('department');
+
 function optionOf(entry: { _id: string; title: string } | null | undefined) {
   return entry ? { value: entry._id, label: entry.title } : null;
 }
 
 function useRoleData(record: MemberDetail | undefined) {
-  const roles = useQuery(roleOptions());
+  const roles = useQuery(membershipRoleLookupOptions());
   // Until the role list arrives (or offline without it), the record's own roles still show by name.
   const source = roles.data ?? record?.roleId ?? [];
   return source.map((role) => ({ value: role._id, label: role.name }));
@@ -44,7 +47,7 @@ export function MemberFields({ form, mode, record, generation, disabled = false 
                   label="Location"
                   placeholder="Search Location"
                   nothingFound="No location found."
-                  query={locationPagesOptions}
+                  query={locationPages}
                   selectedOption={optionOf(record?.location)}
                   disabled={disabled}
                 />
@@ -57,7 +60,7 @@ export function MemberFields({ form, mode, record, generation, disabled = false 
                   label="Department"
                   placeholder="Search Department"
                   nothingFound="No department found."
-                  query={departmentPagesOptions}
+                  query={departmentPages}
                   selectedOption={optionOf(record?.department)}
                   disabled={disabled}
                 />

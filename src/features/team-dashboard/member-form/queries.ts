@@ -1,63 +1,12 @@
-import type { LookupPage } from '@contract/envelope';
-import type { Department, Location, MembershipRole } from '@contract/lookups';
 import type { MemberDetail } from '@contract/member';
 import { paths } from '@contract/paths';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { toast } from '@/lib/notify';
 import { teamKeys } from '../keys';
 import { showMemberEdit, showNewMember } from '../optimistic';
 import { type MemberFormValues, toMemberFormData } from './form-values';
-
-/** Lookup lists of the member form; a search text is part of the key, so each search is cached apart. */
-export const lookupKeys = {
-  all: ['lookups'] as const,
-  locations: (search: string) => [...lookupKeys.all, 'location', search] as const,
-  departments: (search: string) => [...lookupKeys.all, 'department', search] as const,
-  roles: () => [...lookupKeys.all, 'role'] as const,
-};
-
-const LOOKUP_PAGE_SIZE = 10;
-
-/** The page after `last` while there is one; lookup lists name their page count `totalPage`. */
-export function nextLookupPage(last: LookupPage<unknown>): number | undefined {
-  return last.page < last.totalPage ? last.page + 1 : undefined;
-}
-
-function lookupPages<T extends Location | Department>(
-  path: typeof paths.location | typeof paths.department,
-  queryKey: readonly unknown[],
-  search: string,
-) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await api.get<LookupPage<T>>(path, {
-          query: { page: pageParam, limit: LOOKUP_PAGE_SIZE, search },
-          signal,
-        })
-      ).results,
-    initialPageParam: 1,
-    getNextPageParam: nextLookupPage,
-    // The form opens offline too, with the choices seen last.
-    gcTime: OFFLINE_MAX_AGE_MS,
-  });
-}
-
-export const locationPagesOptions = (search: string) =>
-  lookupPages<Location>(paths.location, lookupKeys.locations(search), search);
-
-export const departmentPagesOptions = (search: string) =>
-  lookupPages<Department>(paths.department, lookupKeys.departments(search), search);
-
-export const roleOptions = () =>
-  queryOptions({
-    queryKey: lookupKeys.roles(),
-    queryFn: async ({ signal }) => (await api.get<MembershipRole[]>(paths.role, { signal })).results,
-    gcTime: OFFLINE_MAX_AGE_MS,
-  });
 
 /** The member being edited; the team is the one the lead opened it from (the server checks they lead it). */
 export const memberDetailOptions = (memberId: string, teamId: string) =>

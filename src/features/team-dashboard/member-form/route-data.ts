@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { memberDetailOptions, roleOptions } from './queries';
+import { membershipRoleLookupOptions } from '@/lib/lookups';
+import { memberDetailOptions } from './queries';
 
 export function loadAddMember(queryClient: QueryClient) {
   // Not awaited: the form can open without the role list (offline), the select fills in when it comes.
-  void queryClient.prefetchQuery(roleOptions());
+  void queryClient.prefetchQuery(membershipRoleLookupOptions());
 }
 
 /**

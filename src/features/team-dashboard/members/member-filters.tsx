@@ -1,26 +1,22 @@
 import { MEMBER_SORT_LABELS, MEMBER_SORTS, type MemberSort } from '@contract/team-dashboard';
 import { Select, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FilterOption, roleFilterQueryOptions, titledFilterQueryOptions } from '../lookup-queries';
+import { type Choice, everyTitledOptions, membershipRoleLookupOptions, toChoices } from '@/lib/lookups';
 
 export type MemberFilterValues = { role: string; department: string; location: string; sort: MemberSort };
 
-const ALL: FilterOption = { value: 'all', label: 'All' };
+const ALL: Choice = { value: 'all', label: 'All' };
 const SORT_OPTIONS = MEMBER_SORTS.map((sort) => ({ value: sort, label: MEMBER_SORT_LABELS[sort] }));
 
 type MemberFiltersProps = { value: MemberFilterValues; onChange: (next: MemberFilterValues) => void };
 
 /** Role, Department and Location ('All' or one of the real ones) and the six sorts; all applied by the server. */
 export function MemberFilters({ value, onChange }: MemberFiltersProps) {
-  const roles = useQuery(roleFilterQueryOptions());
-  const departments = useQuery(titledFilterQueryOptions('department'));
-  const locations = useQuery(titledFilterQueryOptions('location'));
+  const roles = useQuery({ ...membershipRoleLookupOptions(), select: toChoices });
+  const departments = useQuery(everyTitledOptions('department'));
+  const locations = useQuery(everyTitledOptions('location'));
 
-  const select = (
-    label: string,
-    key: 'role' | 'department' | 'location',
-    options: FilterOption[] | undefined,
-  ) => (
+  const select = (label: string, key: 'role' | 'department' | 'location', options: Choice[] | undefined) => (
     <Select
       label={label}
       data={[ALL, ...(options ?? [])]}

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  membershipChoicesOptions,
-  membershipRoleChoicesOptions,
-  teamDetailOptions,
-  userGroupChoicesOptions,
-} from '../queries';
+  membershipLevelLookupOptions,
+  membershipRoleLookupOptions,
+  userGroupLookupOptions,
+} from '@/lib/lookups';
+import { teamDetailOptions } from '../queries';
 
 /** The choice lists fill their selects as they come; the form draws at once. */
 export function loadAddTeam(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(userGroupChoicesOptions());
-  void queryClient.prefetchQuery(membershipRoleChoicesOptions());
-  void queryClient.prefetchQuery(membershipChoicesOptions());
+  void queryClient.prefetchQuery(userGroupLookupOptions());
+  void queryClient.prefetchQuery(membershipRoleLookupOptions());
+  void queryClient.prefetchQuery(membershipLevelLookupOptions());
 }
 
 /** The record is read again on opening, so the form starts from its current version. */

@@ -8,14 +8,14 @@ import {
 import { Group, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { firstErrorMessage } from '@/ui/form/field-error';
 import {
-  type ChoiceKind,
-  membershipChoicesOptions,
-  membershipRoleChoicesOptions,
+  membershipLevelLookupOptions,
+  membershipRoleLookupOptions,
   toChoices,
-  userGroupChoicesOptions,
-} from '../queries';
+  userGroupLookupOptions,
+} from '@/lib/lookups';
+import { firstErrorMessage } from '@/ui/form/field-error';
+import type { ChoiceKind } from '../queries';
 import { useRemoteChoices } from './use-remote-choices';
 import type { TeamForm } from './use-team-form';
 
@@ -40,9 +40,9 @@ function RemoteChoices({ kind, value, known, exclude, children }: RemoteChoicesP
 /** The team form's fields (spec 3 'Team form'), with the contract's messages under each. */
 export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDetail }) {
   const known = record ?? NONE;
-  const groups = useQuery(userGroupChoicesOptions());
-  const roles = useQuery(membershipRoleChoicesOptions());
-  const levels = useQuery(membershipChoicesOptions());
+  const groups = useQuery(userGroupLookupOptions());
+  const roles = useQuery(membershipRoleLookupOptions());
+  const levels = useQuery(membershipLevelLookupOptions());
 
   return (
     <Stack gap="md">

@@ -1,19 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  administratorRoleChoicesOptions,
-  membershipChoicesOptions,
-  membershipRoleChoicesOptions,
-  publishedProfileFieldsOptions,
-  userDetailOptions,
-  userGroupChoicesOptions,
-} from '../queries';
+  administratorRoleLookupOptions,
+  membershipLevelLookupOptions,
+  membershipRoleLookupOptions,
+  userGroupLookupOptions,
+} from '@/lib/lookups';
+import { publishedProfileFieldsOptions, userDetailOptions } from '../queries';
 
 /** The form needs its profile fields to draw; the choice lists fill their selects as they come. */
 export async function loadAddUser(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(userGroupChoicesOptions());
-  void queryClient.prefetchQuery(membershipRoleChoicesOptions());
-  void queryClient.prefetchQuery(membershipChoicesOptions());
-  void queryClient.prefetchQuery(administratorRoleChoicesOptions());
+  void queryClient.prefetchQuery(userGroupLookupOptions());
+  void queryClient.prefetchQuery(membershipRoleLookupOptions());
+  void queryClient.prefetchQuery(membershipLevelLookupOptions());
+  void queryClient.prefetchQuery(administratorRoleLookupOptions());
   await queryClient.ensureQueryData(publishedProfileFieldsOptions());
 }
 

@@ -1,15 +1,15 @@
 import type { PublishedProfileField, UserDetail } from '@contract/users';
 import { Divider, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import {
+  administratorRoleLookupOptions,
+  membershipLevelLookupOptions,
+  membershipRoleLookupOptions,
+  toChoices,
+  userGroupLookupOptions,
+} from '@/lib/lookups';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PasswordFields, PersonFields, passwordFieldNames, personFieldNames } from '@/ui/form/person-fields';
-import {
-  administratorRoleChoicesOptions,
-  membershipChoicesOptions,
-  membershipRoleChoicesOptions,
-  toChoices,
-  userGroupChoicesOptions,
-} from '../queries';
 import { adminRoleDescription, type UserFormMode } from './form-values';
 import { ProfileFieldInput } from './profile-field-input';
 import type { UserForm } from './use-user-form';
@@ -46,17 +46,17 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
   const editing = mode === 'edit';
   // Giving or changing an administrator role takes the role screen's edit permission (else 403).
   const canGrantRoles = useCan({ module: 'user-management', submodule: 'role-permission' }, 'edit');
-  const groups = withRecord(toChoices(useQuery(userGroupChoicesOptions()).data), record?.groups ?? []);
+  const groups = withRecord(toChoices(useQuery(userGroupLookupOptions()).data), record?.groups ?? []);
   const roles = withRecord(
-    toChoices(useQuery(membershipRoleChoicesOptions()).data),
+    toChoices(useQuery(membershipRoleLookupOptions()).data),
     record?.membershipRoles ?? [],
   );
   const levels = withRecord(
-    toChoices(useQuery(membershipChoicesOptions()).data),
+    toChoices(useQuery(membershipLevelLookupOptions()).data),
     record?.membership ? [record.membership] : [],
   );
   const adminRoles = withRecord(
-    toChoices(useQuery(administratorRoleChoicesOptions()).data),
+    toChoices(useQuery(administratorRoleLookupOptions()).data),
     record?.administrativeRole ? [record.administrativeRole] : [],
   );
 

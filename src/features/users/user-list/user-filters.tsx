@@ -1,14 +1,14 @@
 import type { UserListQuery } from '@contract/users';
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { dropdownProps } from '@/ui/form/dropdown-props';
 import {
-  administratorRoleChoicesOptions,
-  membershipChoicesOptions,
-  membershipRoleChoicesOptions,
+  administratorRoleLookupOptions,
+  membershipLevelLookupOptions,
+  membershipRoleLookupOptions,
   toChoices,
-  userGroupChoicesOptions,
-} from '../queries';
+  userGroupLookupOptions,
+} from '@/lib/lookups';
+import { dropdownProps } from '@/ui/form/dropdown-props';
 
 type FilterName = 'user_group' | 'membership' | 'membership_role' | 'administrative';
 type Choices = readonly { _id: string; name: string }[];
@@ -45,10 +45,10 @@ export function UserFilters({
   search: UserListQuery;
   onChange: (patch: Partial<Record<FilterName, string | undefined>>) => void;
 }) {
-  const groups = useQuery(userGroupChoicesOptions()).data;
-  const levels = useQuery(membershipChoicesOptions()).data;
-  const roles = useQuery(membershipRoleChoicesOptions()).data;
-  const adminRoles = useQuery(administratorRoleChoicesOptions()).data;
+  const groups = useQuery(userGroupLookupOptions()).data;
+  const levels = useQuery(membershipLevelLookupOptions()).data;
+  const roles = useQuery(membershipRoleLookupOptions()).data;
+  const adminRoles = useQuery(administratorRoleLookupOptions()).data;
   return (
     <>
       <FilterSelect
