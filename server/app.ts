@@ -9,6 +9,7 @@ import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
 import type { AppDeps, AppEnv, Logger } from './http/app-env.ts';
 import { type Background, createBackground } from './http/background.ts';
+import { compressJson } from './http/compression.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -56,6 +57,7 @@ export function createApp({
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });
   const api = new Hono<AppEnv>()
+    .use(compressJson)
     .use((c, next) =>
       isMemberFormRequest(c.req.method, c.req.path) ? formLimit(c, next) : jsonLimit(c, next),
     )
