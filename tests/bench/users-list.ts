@@ -4,7 +4,7 @@ import type { Paged } from '../../contract/envelope.ts';
 import { paths } from '../../contract/paths.ts';
 import type { UserListQuery, UserRow } from '../../contract/users.ts';
 import { membershipLevels, userGroups } from '../../server/db/schema.ts';
-import { userPage } from '../../server/users/user-list.ts';
+import { userPage } from '../../server/modules/users/user-list.ts';
 import { median, openUsersBench } from './support/users-app.ts';
 
 const USERS = 100_000;

@@ -1,0 +1,231 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type {
+  ActivityEntry,
+  AttendanceEntry,
+  MemberSummary,
+  TeamReport,
+  TranscriptEntry,
+} from '../../../contract/team-dashboard.ts';
+import type { Database } from '../../db/client.ts';
+import { type CardRow, cardColumns, cardJoins, toCard } from '../../db/progress.ts';
+import { isoTime, queryRows } from '../../db/rows.ts';
+
+/** Activity and attendance lists are newest first and capped, so a large team never loads them all. */
+export const VIEW_LIMIT = 100;
+const RECENT = sql`now() - interval '30 days'`;
+
+/**
+ * An account that can be used now (TeamReport.availableUsers): enabled, with a password of its own.
+ * Until an invited user sets theirs, the hash is unusable, which unusablePasswordHash marks with a
+ * leading '!' (server/auth/password.ts).
+ */
+const canSignIn = sql`(u.status and left(u.password_hash, 1) <> '!')`;
+
+export async function teamReport(db: Database, teamId: string): Promise<TeamReport> {
+  const members = sql`select user_id from team_members where team_id = ${teamId}`;
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`select
+      (select count(*) from team_members where team_id = ${teamId})::int as members_count,
+      (select count(*) from team_members m join users u on u.id = m.user_id
+        where m.team_id = ${teamId} and ${canSignIn})::int as available_users,
+      (select count(*) from sessions where user_id in (${members}) and created_at > ${RECENT})::int as sign_ins,
+      (select count(*) from course_completions
+        where user_id in (${members}) and completed_at > ${RECENT})::int as course_completions,
+      (select count(*) from checklist_assignments
+        where user_id in (${members}) and completed_at > ${RECENT})::int as checklist_completions,
+      (select count(*) from event_attendees a join events e on e.id = a.event_id and e.kind = 'virtual-meeting'
+        where a.user_id in (${members}))::int as invited,
+      (select count(*) from event_attendees a join events e on e.id = a.event_id and e.kind = 'virtual-meeting'
+        where a.user_id in (${members}) and a.attended)::int as attended`,
+  );
+  return {
+    membersCount: row?.members_count ?? 0,
+    availableUsers: row?.available_users ?? 0,
+    activity: {
+      signIns: row?.sign_ins ?? 0,
+      courseCompletions: row?.course_completions ?? 0,
+      checklistCompletions: row?.checklist_completions ?? 0,
+    },
+    virtualAttendance: { invited: row?.invited ?? 0, attended: row?.attended ?? 0 },
+  };
+}
+
+type ActivityRow = {
+  kind: ActivityEntry['kind'];
+  title: string;
+  at: Date | string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+};
+
+/** Sign-ins (sessions started) and completions of the users `who` selects, newest first. */
+function activityQuery(who: SQL, since: SQL | undefined): SQL {
+  const after = (column: SQL) => (since ? sql`and ${column} > ${since}` : sql``);
+  return sql`
+    select a.kind, a.title, a.at, u.id as user_id, u.first_name, u.last_name
+      from (
+        (select 'sign-in' as kind, 'Signed in' as title, s.created_at as at, s.user_id
+           from sessions s where s.user_id in (${who}) ${after(sql`s.created_at`)}
+          order by s.created_at desc limit ${VIEW_LIMIT})
+        union all
+        (select 'course-completed', c.name, cc.completed_at, cc.user_id
+           from course_completions cc join courses c on c.id = cc.course_id
+          where cc.user_id in (${who}) ${after(sql`cc.completed_at`)}
+          order by cc.completed_at desc limit ${VIEW_LIMIT})
+        union all
+        (select 'checklist-completed', k.title, ca.completed_at, ca.user_id
+           from checklist_assignments ca join checklists k on k.id = ca.checklist_id
+          where ca.user_id in (${who}) and ca.completed_at is not null ${after(sql`ca.completed_at`)}
+          order by ca.completed_at desc limit ${VIEW_LIMIT})
+      ) a
+      join users u on u.id = a.user_id
+     order by a.at desc, a.kind, a.title
+     limit ${VIEW_LIMIT}`;
+}
+
+const member = (row: { user_id: string; first_name: string; last_name: string }) => ({
+  _id: row.user_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+});
+
+/** What the team's members did in the last 30 days, with who did it. */
+export async function teamActivity(db: Database, teamId: string): Promise<ActivityEntry[]> {
+  const rows = await queryRows<ActivityRow>(
+    db,
+    activityQuery(sql`select user_id from team_members where team_id = ${teamId}`, RECENT),
+  );
+  return rows.map((row) => ({ kind: row.kind, title: row.title, at: isoTime(row.at), member: member(row) }));
+}
+
+/** One member's sign-ins and completions, newest first. */
+export async function memberActivity(db: Database, memberId: string): Promise<ActivityEntry[]> {
+  const rows = await queryRows<ActivityRow>(db, activityQuery(sql`${memberId}::uuid`, undefined));
+  return rows.map((row) => ({ kind: row.kind, title: row.title, at: isoTime(row.at) }));
+}
+
+type AttendanceRow = {
+  event_id: string;
+  title: string;
+  starts_at: Date | string;
+  kind: AttendanceEntry['kind'];
+  attended: boolean;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+};
+
+function attendanceQuery(who: SQL): SQL {
+  return sql`
+    select e.id as event_id, e.title, e.starts_at, e.kind, a.attended, u.id as user_id, u.first_name, u.last_name
+      from event_attendees a
+      join events e on e.id = a.event_id
+      join users u on u.id = a.user_id
+     where a.user_id in (${who})
+     order by e.starts_at desc, e.title, u.id
+     limit ${VIEW_LIMIT}`;
+}
+
+const attendance = (row: AttendanceRow): AttendanceEntry => ({
+  eventId: row.event_id,
+  title: row.title,
+  startsAt: isoTime(row.starts_at),
+  kind: row.kind,
+  attended: row.attended,
+});
+
+/** Events and virtual meetings the team's members were invited to, latest first. */
+export async function teamAttendance(db: Database, teamId: string): Promise<AttendanceEntry[]> {
+  const rows = await queryRows<AttendanceRow>(
+    db,
+    attendanceQuery(sql`select user_id from team_members where team_id = ${teamId}`),
+  );
+  return rows.map((row) => ({ ...attendance(row), member: member(row) }));
+}
+
+export async function memberAttendance(db: Database, memberId: string): Promise<AttendanceEntry[]> {
+  const rows = await queryRows<AttendanceRow>(db, attendanceQuery(sql`${memberId}::uuid`));
+  return rows.map(attendance);
+}
+
+export async function memberSummary(db: Database, memberId: string): Promise<MemberSummary | undefined> {
+  const [row] = await queryRows<CardRow & { last_sign_in_at: Date | string | null }>(
+    db,
+    sql`select ${cardColumns},
+        (select max(s.created_at) from sessions s where s.user_id = u.id) as last_sign_in_at
+      from users u ${cardJoins}
+     where u.id = ${memberId}`,
+  );
+  if (!row) return undefined;
+  const teams = await queryRows<{ _id: string; title: string }>(
+    db,
+    sql`select t.id as "_id", t.title from team_members m join teams t on t.id = m.team_id
+         where m.user_id = ${memberId} order by t.title, t.id`,
+  );
+  return {
+    member: {
+      ...toCard(row),
+      lastSignInAt: row.last_sign_in_at === null ? null : isoTime(row.last_sign_in_at),
+      teams,
+    },
+  };
+}
+
+type TranscriptRow = {
+  kind: TranscriptEntry['kind'];
+  id: string;
+  title: string;
+  training_title: string | null;
+  assigned_at: Date | string;
+  deadline: string | null;
+  completed_at: Date | string | null;
+};
+
+/**
+ * Every course assigned to the member (once, through the training due first when several assign
+ * it) and every checklist given to them; courses first, then latest assigned first.
+ */
+export async function memberTranscript(db: Database, memberId: string): Promise<TranscriptEntry[]> {
+  const rows = await queryRows<TranscriptRow>(
+    db,
+    sql`
+    select * from (
+      select distinct on (a.course_id)
+             'course' as kind, c.id, c.name as title, a.training_title, a.assigned_at,
+             a.deadline::text as deadline, cc.completed_at
+        from (
+          select tc.course_id, t.title as training_title, t.created_at as assigned_at, t.deadline
+            from team_members m
+            join trainings t on t.team_id = m.team_id and t.assign_to = 'all'
+            join training_courses tc on tc.training_id = t.id
+           where m.user_id = ${memberId}
+          union all
+          select tc.course_id, t.title, x.assigned_at, t.deadline
+            from training_members x
+            join trainings t on t.id = x.training_id and t.assign_to = 'some'
+            join training_courses tc on tc.training_id = t.id
+           where x.user_id = ${memberId}
+        ) a
+        join courses c on c.id = a.course_id
+        left join course_completions cc on cc.user_id = ${memberId} and cc.course_id = a.course_id
+       order by a.course_id, a.deadline asc nulls last, a.assigned_at asc
+    ) courses
+    union all
+    select 'checklist', k.id, k.title, null, ca.assigned_at, null, ca.completed_at
+      from checklist_assignments ca
+      join checklists k on k.id = ca.checklist_id
+     where ca.user_id = ${memberId}
+    order by 1 desc, 5 desc, 3`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    _id: row.id,
+    title: row.title,
+    trainingTitle: row.training_title,
+    assignedAt: isoTime(row.assigned_at),
+    deadline: row.deadline,
+    completedAt: row.completed_at === null ? null : isoTime(row.completed_at),
+  }));
+}

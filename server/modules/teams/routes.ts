@@ -1,0 +1,136 @@
+import { vValidator } from '@hono/valibot-validator';
+import { Hono } from 'hono';
+import { adminMessages } from '../../../contract/admin-list.ts';
+import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
+import { messages } from '../../../contract/messages.ts';
+import { paths } from '../../../contract/paths.ts';
+import {
+  duplicateTeamSchema,
+  type TeamDetail,
+  type TeamRow,
+  teamListQuerySchema,
+  teamMessages,
+  teamSchema,
+  teamUpdateSchema,
+} from '../../../contract/teams.ts';
+import type { Database } from '../../db/client.ts';
+import { teams } from '../../db/schema.ts';
+import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
+import { allow, permission } from '../../http/access.ts';
+import { writesAccounts } from '../../http/account-effects.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { ApiError } from '../../http/errors.ts';
+import { adminStatusRoutes, UUID_PARAM } from '../../http/status-routes.ts';
+import { pathId } from '../../http/team-access.ts';
+import { validationHook } from '../../http/validate.ts';
+import { checkTeam, duplicateTeam, teamValues, writeTeamLinks } from './team-input.ts';
+import { teamOptionRoutes } from './team-options.ts';
+import { teamDetail, teamPage, teamRow } from './team-rows.ts';
+
+/** Thrown inside the update's transaction so its link writes roll back with it. */
+class StaleVersion extends Error {}
+
+async function detailOr404(db: Database, id: string): Promise<TeamDetail> {
+  const detail = await teamDetail(db, id);
+  if (!detail) throw new ApiError(404, messages.notFound);
+  return detail;
+}
+
+/**
+ * The Teams administration (`/app/user-management/users-team`). Its ids are uuids in the paths,
+ * so the team dashboard's `/team/team-lead`, `/team/set-default-Team` and the like stay theirs.
+ */
+export function adminTeamRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const can = (action: 'view' | 'add' | 'edit') =>
+    allow(db, permission('user-management', 'users-team', action));
+  const byId = `${paths.team(':teamId')}${UUID_PARAM}`;
+
+  return new Hono<AppEnv>()
+    .route('/', teamOptionRoutes(deps))
+    .route(
+      '/',
+      adminStatusRoutes(db, {
+        path: paths.teams,
+        table: teams,
+        module: 'user-management',
+        submodule: 'users-team',
+        row: (id) => teamRow(db, id),
+      }),
+    )
+    .get(paths.teams, can('view'), vValidator('query', teamListQuerySchema, validationHook), async (c) => {
+      const results = await teamPage(db, c.req.valid('query'));
+      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<TeamRow>>);
+    })
+    .get(byId, can('view'), async (c) => {
+      const results = await detailOr404(db, pathId(c.req.param('teamId')));
+      return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<TeamDetail>);
+    })
+    .post(
+      paths.teams,
+      can('add'),
+      writesAccounts('membership'),
+      vValidator('json', teamSchema, validationHook),
+      async (c) => {
+        const team = await checkTeam(db, c.req.valid('json'));
+        const id = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(teams).values(teamValues(team)).returning({ id: teams.id });
+          if (!created) throw new Error('Inserting a team returned nothing');
+          await writeTeamLinks(tx, created.id, team);
+          return created.id;
+        });
+        return c.json(
+          {
+            message: adminMessages.created,
+            results: await detailOr404(db, id),
+          } satisfies ApiSuccess<TeamDetail>,
+          201,
+        );
+      },
+    )
+    .patch(
+      byId,
+      can('edit'),
+      writesAccounts('membership'),
+      vValidator('json', teamUpdateSchema, validationHook),
+      async (c) => {
+        const id = pathId(c.req.param('teamId'));
+        const body = c.req.valid('json');
+        const current = await detailOr404(db, id);
+        const { version } = body;
+        if (version !== current.version) return c.json(staleAnswer(current), 409);
+        const team = await checkTeam(db, body, id);
+        try {
+          await db.transaction(async (tx) => {
+            if (!(await versionedUpdate(tx, teams, id, version, teamValues(team)))) throw new StaleVersion();
+            await writeTeamLinks(tx, id, team);
+          });
+        } catch (error) {
+          if (error instanceof StaleVersion) return c.json(staleAnswer(await detailOr404(db, id)), 409);
+          throw error;
+        }
+        return c.json({
+          message: adminMessages.updated,
+          results: await detailOr404(db, id),
+        } satisfies ApiSuccess<TeamDetail>);
+      },
+    )
+    .post(
+      `${paths.teamDuplicate(':teamId')}${UUID_PARAM}`,
+      can('add'),
+      writesAccounts('membership'),
+      vValidator('json', duplicateTeamSchema, validationHook),
+      async (c) => {
+        const sourceId = pathId(c.req.param('teamId'));
+        const names = c.req.valid('json');
+        const id = await db.transaction((tx) => duplicateTeam(tx, sourceId, names));
+        return c.json(
+          {
+            message: teamMessages.teamDuplicated,
+            results: await detailOr404(db, id),
+          } satisfies ApiSuccess<TeamDetail>,
+          201,
+        );
+      },
+    );
+}

@@ -1,0 +1,172 @@
+import { vValidator } from '@hono/valibot-validator';
+import { inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { adminMessages } from '../../../contract/admin-list.ts';
+import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
+import { messages } from '../../../contract/messages.ts';
+import { paths } from '../../../contract/paths.ts';
+import {
+  type PublishedProfileField,
+  type UserDetail,
+  type UserImportReport,
+  type UserRow,
+  userCreateSchema,
+  userExportQuerySchema,
+  userImportSchema,
+  userListQuerySchema,
+  userMessages,
+  userUpdateSchema,
+} from '../../../contract/users.ts';
+import { requireAccountsWithinCaller } from '../../auth/account-control.ts';
+import { revokeSessionsOf } from '../../auth/sessions.ts';
+import { users } from '../../db/schema.ts';
+import { staleAnswer } from '../../db/versioned-update.ts';
+import { deleteProfilePicture } from '../../files/profile-pictures.ts';
+import { allow, permission } from '../../http/access.ts';
+import { writesAccounts } from '../../http/account-effects.ts';
+import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  adminStatusRoutes,
+  type StatusChange,
+  type Transaction,
+  UUID_PARAM,
+} from '../../http/status-routes.ts';
+import { pathId } from '../../http/team-access.ts';
+import { validationHook } from '../../http/validate.ts';
+import { publishedProfileFields } from './published-fields.ts';
+import { exportFilename, userCsvStream } from './user-export.ts';
+import { refuseLosingAdmins } from './user-guards.ts';
+import { importUsers } from './user-import.ts';
+import { userDetail, userPage, userRow } from './user-list.ts';
+import { createUser, updateUser } from './user-write.ts';
+
+const MODULE = 'user-management';
+const SUBMODULE = 'users';
+const byId = `${paths.users}/:id${UUID_PARAM}`;
+
+export function userAdminRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const can = (action: 'view' | 'add' | 'edit' | 'delete' | 'publish') =>
+    allow(db, permission(MODULE, SUBMODULE, action));
+
+  async function detailOf(id: string): Promise<UserDetail> {
+    const detail = await userDetail(db, id);
+    if (!detail) throw new ApiError(404, messages.notFound);
+    return detail;
+  }
+
+  /**
+   * Refuses changes to accounts that can do more than the caller, and changes that would lock the
+   * caller out or leave the built-in role without an enabled user: a disable, or a toggle of an
+   * enabled user (an unknown id gets the shared route's 404). A user whose status changes loses
+   * their sessions, so enabling them again never brings back a session from before.
+   */
+  const beforeStatus = async ({ ids, status, caller }: StatusChange, tx: Transaction) => {
+    await requireAccountsWithinCaller(tx, caller, ids, userMessages.accountAboveCaller);
+    const current = await tx
+      .select({ id: users.id, status: users.status })
+      .from(users)
+      .where(inArray(users.id, ids));
+    await revokeSessionsOf(
+      tx,
+      current.filter((user) => status === undefined || user.status !== status).map((user) => user.id),
+    );
+    if (status === true) return;
+    if (status === undefined && !current[0]?.status) return;
+    await refuseLosingAdmins(tx, caller.userId, ids, 'disable');
+  };
+
+  /** Deleting takes the same care, and the deleted users' pictures go once the delete has committed. */
+  const beforeDelete = async (ids: string[], tx: Transaction, caller: AuthState) => {
+    await requireAccountsWithinCaller(tx, caller, ids, userMessages.accountAboveCaller);
+    await refuseLosingAdmins(tx, caller.userId, ids, 'delete');
+    const pictures = await tx
+      .select({ path: users.profilePicture })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return async () => {
+      for (const { path } of pictures) await deleteProfilePicture(deps.config.dataDir, path);
+    };
+  };
+
+  return new Hono<AppEnv>()
+    .get(paths.users, can('view'), vValidator('query', userListQuerySchema, validationHook), async (c) => {
+      const results = await userPage(db, c.req.valid('query'));
+      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<UserRow>>);
+    })
+    .get(paths.userPublishedProfileFields, can('view'), async (c) => {
+      const results = await publishedProfileFields(db);
+      return c.json({
+        message: userMessages.profileFieldsFetched,
+        results,
+      } satisfies ApiSuccess<PublishedProfileField[]>);
+    })
+    .get(paths.userExport, can('view'), vValidator('query', userExportQuerySchema, validationHook), (c) => {
+      const body = userCsvStream(db, c.req.valid('query'));
+      return new Response(body, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${exportFilename(new Date())}"`,
+          'Cache-Control': 'no-store',
+        },
+      });
+    })
+    .post(
+      paths.userBatch,
+      can('add'),
+      writesAccounts('create', 'role'),
+      vValidator('json', userImportSchema, validationHook),
+      async (c) => {
+        const results = await importUsers(deps, c.get('auth'), c.req.valid('json'));
+        return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
+      },
+    )
+    .get(byId, can('view'), async (c) => {
+      const results = await detailOf(pathId(c.req.param('id')));
+      return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
+    })
+    .post(
+      paths.users,
+      can('add'),
+      writesAccounts('create', 'role'),
+      vValidator('json', userCreateSchema, validationHook),
+      async (c) => {
+        const id = await createUser(db, c.get('auth'), c.req.valid('json'));
+        return c.json(
+          { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
+          201,
+        );
+      },
+    )
+    .patch(
+      byId,
+      can('edit'),
+      writesAccounts('credentials', 'role'),
+      vValidator('json', userUpdateSchema, validationHook),
+      async (c) => {
+        const id = pathId(c.req.param('id'));
+        const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
+        if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
+        return c.json({
+          message: adminMessages.updated,
+          results: await detailOf(id),
+        } satisfies ApiSuccess<UserDetail>);
+      },
+    )
+    .route(
+      '/',
+      adminStatusRoutes(db, {
+        path: paths.users,
+        table: users,
+        module: MODULE,
+        submodule: SUBMODULE,
+        row: (id) => userRow(db, id),
+        bulkOn: 'bulk-enable',
+        bulkOff: 'bulk-disable',
+        accountEffects: ['status'],
+        beforeStatus,
+        beforeDelete,
+      }),
+    );
+}
