@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../contract/admin-list.ts';
+import { messages } from '../../contract/messages.ts';
+import { permissionKey } from '../../contract/modules.ts';
+import {
+  profileFieldMessages,
+  profileFieldPaths,
+  profileFieldResource,
+} from '../../contract/profile-fields.ts';
+import { type ResourceDescriptor, resourcePaths } from '../../contract/resource.ts';
+import { administratorRoleResource, type RoleModule, roleMessages } from '../../contract/roles.ts';
+import { teamMessages, teamResource } from '../../contract/teams.ts';
+import { userGroupMessages, userGroupResource } from '../../contract/user-groups.ts';
+import { userMessages, userResource } from '../../contract/users.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { uniqueEmail } from './route-samples.ts';
+import { writeSamples } from './write-samples.ts';
+
+// The behaviour every administration list shares (contract/admin-list.ts), run over each resource
+// from its descriptor: paging and search, the status filter and toggle, bulk status and delete with
+// `bulkId`, 404 for an unknown id, 409 with the current record for a stale version, 422 with the
+// contract's messages, and the descriptor's permission area as the gate. A resource's own test file
+// keeps only what is special to it.
+
+type Body = Record<string, unknown>;
+
+type Conformance = {
+  resource: ResourceDescriptor;
+  /** A valid create body for a record the list finds by `name`. */
+  body: (name: string) => Promise<Body>;
+  /** A create body the server refuses, and (some of) the errors it must give. */
+  invalid: { body: Body; errors: Record<string, string> };
+};
+
+let t: TestContext;
+let admin: string;
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+const sampleBody = (route: string, target?: { memberId: string }) => {
+  const sample = writeSamples[route];
+  if (!sample) throw new Error(`No write sample for ${route}`);
+  return sample.body(t.db, {
+    teamId: MISSING,
+    trainingId: MISSING,
+    memberId: MISSING,
+    ...target,
+  }) as Promise<Body>;
+};
+
+const cases: Conformance[] = [
+  {
+    resource: userResource,
+    body: async (name) => ({
+      ...(await sampleBody('POST /api/v1/user')),
+      firstName: name,
+      email: uniqueEmail(),
+    }),
+    invalid: {
+      body: {},
+      errors: { firstName: userMessages.firstNameRequired, email: userMessages.emailRequired },
+    },
+  },
+  {
+    resource: userGroupResource,
+    body: async (name) => ({ name }),
+    invalid: { body: { name: '  ' }, errors: { name: userGroupMessages.nameRequired } },
+  },
+  {
+    resource: profileFieldResource,
+    body: async (name) => {
+      const group = await t.call('POST', profileFieldPaths.groups, {
+        token: admin,
+        body: { name: `Group of ${name}` },
+      });
+      expect(group.status).toBe(201);
+      return { name, type: 'text', group: group.body.results._id };
+    },
+    invalid: {
+      body: {},
+      errors: { name: profileFieldMessages.nameRequired, type: profileFieldMessages.typeRequired },
+    },
+  },
+  {
+    resource: teamResource,
+    body: async (name) => {
+      const lead = await t.createUser({ email: uniqueEmail(), password: 'member-pass-1' });
+      return {
+        ...(await sampleBody('POST /api/v1/team', { memberId: lead.id })),
+        title: name,
+        teamName: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      };
+    },
+    invalid: { body: {}, errors: { title: teamMessages.titleRequired } },
+  },
+  {
+    resource: administratorRoleResource,
+    body: async (name) => ({ name, status: true, permissions: [] }),
+    invalid: { body: { name: '' }, errors: { name: roleMessages.nameRequired } },
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login(demo.admin.email, demo.admin.password);
+});
+afterAll(() => t.close());
+
+type Row = { _id: string; status: boolean; version: number };
+type Page = { data: Row[]; page: number; limit: number; total: number; totalPages: number };
+
+describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
+  const paths = resourcePaths(resource);
+  const run = `${resource.submodule}${Date.now().toString(36)}`;
+  /** Three records created one after the other, found by `run`, newest first, all turned on. */
+  let records: Row[];
+  /** Their ids, the last created first. */
+  let created: string[];
+
+  const create = async (name: string) => {
+    const response = await t.call('POST', paths.list, { token: admin, body: await body(name) });
+    expect(response.status, response.text).toBe(201);
+    return response.body.results as Row;
+  };
+  const list = async (query: Record<string, string | number>) => {
+    const search = new URLSearchParams({ search: run, ...query } as Record<string, string>);
+    const response = await t.call('GET', `${paths.list}?${search}`, { token: admin });
+    expect(response.status, response.text).toBe(200);
+    return response.body.results as Page;
+  };
+  const ids = (page: Page) => page.data.map((row) => row._id);
+
+  beforeAll(async () => {
+    records = [];
+    created = [];
+    for (const n of [1, 2, 3]) created.unshift((await create(`Conformance ${run} ${n}`))._id);
+    // Some resources start unpublished (profile fields): every test below starts from three on.
+    const on = await t.call('POST', paths.bulkOn, { token: admin, body: { bulkId: ids(await list({})) } });
+    expect(on.status, on.text).toBe(200);
+    records = (await list({})).data;
+    expect(records.map((row) => row.status)).toEqual([true, true, true]);
+  });
+
+  it('pages and searches the list, newest first', async () => {
+    const first = await list({ page: 1, limit: 2 });
+    expect(first).toMatchObject({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect(ids(first)).toEqual(created.slice(0, 2));
+    expect(ids(await list({ page: 2, limit: 2 }))).toEqual(created.slice(2));
+    expect((await list({ page: 3, limit: 2 })).data).toEqual([]);
+    const none = await t.call('GET', `${paths.list}?search=${encodeURIComponent(`${run}-none`)}`, {
+      token: admin,
+    });
+    expect(none.body.results.total).toBe(0);
+  });
+
+  it("toggles a record's status with 'Status is updated successfully.', and the status filter follows", async () => {
+    const [record] = records as [Row];
+    const off = await t.call('POST', paths.one(record._id), { token: admin });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toMatchObject({
+      message: messages.statusUpdated,
+      results: { _id: record._id, status: false, version: record.version + 1 },
+    });
+    expect(ids(await list({ status: 'false' }))).toEqual([record._id]);
+    expect(ids(await list({ status: 'true' }))).not.toContain(record._id);
+    const on = await t.call('POST', paths.one(record._id), { token: admin });
+    expect(on.body.results).toMatchObject({ status: true, version: record.version + 2 });
+  });
+
+  it(`turns records ${resource.statusWords === 'enable' ? 'off and on' : 'unpublished and published'} in bulk with bulkId; one unknown id changes nothing`, async () => {
+    const bulk = records.slice(0, 2).map((row) => row._id);
+    const off = await t.call('POST', paths.bulkOff, { token: admin, body: { bulkId: bulk } });
+    expect(off.status, off.text).toBe(200);
+    expect((await list({ status: 'false' })).total).toBe(2);
+    const partly = await t.call('POST', paths.bulkOn, { token: admin, body: { bulkId: [...bulk, MISSING] } });
+    expect(partly.status).toBe(404);
+    expect((await list({ status: 'false' })).total).toBe(2);
+    const on = await t.call('POST', paths.bulkOn, { token: admin, body: { bulkId: bulk } });
+    expect(on.status, on.text).toBe(200);
+    expect((await list({ status: 'true' })).total).toBe(3);
+    for (const bad of [{}, { bulkId: [] }, { bulkId: ['nope'] }]) {
+      expect((await t.call('POST', paths.bulkOff, { token: admin, body: bad })).status).toBe(422);
+    }
+  });
+
+  it('answers 404 for an unknown id and changes nothing', async () => {
+    expect((await t.call('POST', paths.one(MISSING), { token: admin })).status).toBe(404);
+    const patch = await t.call('PATCH', paths.one(MISSING), {
+      token: admin,
+      body: { ...(await body(`${run} missing`)), version: 1 },
+    });
+    expect(patch.status).toBe(404);
+    expect((await list({})).total).toBe(3);
+  });
+
+  it('answers 409 with the current record for a stale version, and keeps the record', async () => {
+    const record = (await list({})).data[0] as Row;
+    const next = await body(`${run} renamed`);
+    const updated = await t.call('PATCH', paths.one(record._id), {
+      token: admin,
+      body: { ...next, version: record.version },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.results).toMatchObject({ _id: record._id, version: record.version + 1 });
+    const stale = await t.call('PATCH', paths.one(record._id), {
+      token: admin,
+      body: { ...(await body(`${run} lost`)), version: record.version },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      message: adminMessages.staleVersion,
+      results: { _id: record._id, version: record.version + 1 },
+    });
+    expect((await list({ search: `${run} lost` })).total).toBe(0);
+  });
+
+  it("answers 422 with the contract's messages and writes nothing", async () => {
+    const refused = await t.call('POST', paths.list, { token: admin, body: invalid.body });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject(invalid.errors);
+    expect((await list({})).total).toBe(3);
+  });
+
+  it("is governed by the descriptor's permission area: view lists, only publish and delete change", async () => {
+    const modules = await t.call('GET', '/administrator-role/module-submodule', { token: admin });
+    const submodule = (modules.body.results as RoleModule[])
+      .find((module) => module.slug === resource.module)
+      ?.submodules.find((entry) => entry.slug === resource.submodule);
+    if (!submodule) throw new Error(`No submodule ${permissionKey(resource)}`);
+    const role = await t.call('POST', administratorRoleResource.path, {
+      token: admin,
+      body: {
+        name: `Viewer of ${permissionKey(resource)}`,
+        status: true,
+        permissions: [
+          { submoduleId: submodule._id, view: true, add: false, edit: false, delete: false, publish: false },
+        ],
+      },
+    });
+    expect(role.status, role.text).toBe(201);
+    const email = uniqueEmail();
+    await t.createUser({ email, password: 'viewer-pass-1', administrativeRoleId: role.body.results._id });
+    const viewer = await t.login(email, 'viewer-pass-1');
+    const [record] = records as [Row];
+
+    expect((await t.call('GET', `${paths.list}?search=${run}`, { token: viewer })).status).toBe(200);
+    expect((await t.call('POST', paths.one(record._id), { token: viewer })).status).toBe(403);
+    expect(
+      (await t.call('POST', paths.bulkOff, { token: viewer, body: { bulkId: [record._id] } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('DELETE', paths.bulkDelete, { token: viewer, body: { bulkId: [record._id] } })).status,
+    ).toBe(403);
+    expect((await list({ status: 'true' })).total).toBe(3);
+  });
+
+  it("deletes with bulkId: one record is 'Record is deleted successfully.', more a selection; unknown ids delete nothing", async () => {
+    const [one, ...rest] = records.map((row) => row._id) as [string, ...string[]];
+    const partly = await t.call('DELETE', paths.bulkDelete, {
+      token: admin,
+      body: { bulkId: [one, MISSING] },
+    });
+    expect(partly.status).toBe(404);
+    expect((await list({})).total).toBe(3);
+    const single = await t.call('DELETE', paths.bulkDelete, { token: admin, body: { bulkId: [one] } });
+    expect(single.body).toEqual({ message: adminMessages.deleted, results: null });
+    const many = await t.call('DELETE', paths.bulkDelete, { token: admin, body: { bulkId: rest } });
+    expect(many.body).toEqual({ message: adminMessages.bulkDeleted, results: null });
+    expect((await list({})).total).toBe(0);
+  });
+});
