@@ -24,8 +24,8 @@ export const teamKeys = {
   trainingList: (teamId: string, query: { page: number; limit: number; search: string }) =>
     [...teamKeys.trainings(teamId), query] as const,
   training: (trainingId: string) => [...teamKeys.all, 'training', trainingId] as const,
-  courseOptions: (search: string) => [...teamKeys.all, 'course-options', search] as const,
+  coursePages: (search: string) => [...teamKeys.all, 'course-pages', search] as const,
   /** A team's members by name for a picker; under `members` so saving a member refreshes it too. */
-  memberOptions: (teamId: string, search: string) =>
-    [...teamKeys.members(teamId), 'options', search] as const,
+  memberOptionPages: (teamId: string, search: string) =>
+    [...teamKeys.members(teamId), 'option-pages', search] as const,
 };

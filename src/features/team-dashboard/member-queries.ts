@@ -13,8 +13,10 @@ import type {
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { choicePages } from '@/lib/choice-pages';
 import { toast } from '@/lib/notify';
 import type { ImportRow } from './bulk-import/import-rows';
+import { fullName } from './format';
 import { teamKeys } from './keys';
 import { cachedCard, hideMember } from './optimistic';
 
@@ -50,17 +52,16 @@ export const memberListQueryOptions = (teamId: string, filters: MemberListFilter
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
-/** Members whose name matches, for the training form's member picker. */
-export const memberOptionsQueryOptions = (teamId: string, search: string) =>
-  queryOptions({
-    queryKey: teamKeys.memberOptions(teamId, search),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<Paged<TeamMemberCard>>(paths.memberList(teamId), {
-          query: { ...DEFAULT_MEMBER_FILTERS, search, page: FIRST_PAGE, limit: MEMBER_PAGE_SIZE },
-          signal,
-        })
-      ).results.data,
+/** The team's members whose name matches, for the training form's member picker. */
+export const memberChoicePages = (teamId: string) =>
+  choicePages<TeamMemberCard>({
+    key: (search) => teamKeys.memberOptionPages(teamId, search),
+    fetch: (query, signal) =>
+      api.get<Paged<TeamMemberCard>>(paths.memberList(teamId), {
+        query: { ...DEFAULT_MEMBER_FILTERS, ...query },
+        signal,
+      }),
+    toChoice: (member) => ({ value: member._id, label: fullName(member) }),
   });
 
 export type MemberView = 'summary' | 'transcript' | 'activity' | 'attendance';

@@ -1,4 +1,3 @@
-import { FIRST_PAGE } from '@contract/constants';
 import type { Paged } from '@contract/envelope';
 import { paths } from '@contract/paths';
 import type {
@@ -10,6 +9,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { choicePages } from '@/lib/choice-pages';
 import { toast } from '@/lib/notify';
 import { teamKeys } from './keys';
 import { cachedTraining, showDeadline } from './optimistic';
@@ -40,18 +40,12 @@ export const trainingQueryOptions = (trainingId: string) =>
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
-export const courseOptionsQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: teamKeys.courseOptions(search),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<Paged<CourseOption>>(paths.courseOptions, {
-          query: { search, page: FIRST_PAGE },
-          signal,
-        })
-      ).results.data,
-    placeholderData: keepPreviousData,
-  });
+/** Courses matching a search, for the training form's course picker. */
+export const courseChoicePages = choicePages<CourseOption>({
+  key: (search) => teamKeys.coursePages(search),
+  fetch: (query, signal) => api.get<Paged<CourseOption>>(paths.courseOptions, { query, signal }),
+  toChoice: (course) => ({ value: course._id, label: course.name }),
+});
 
 function useInvalidateTrainings() {
   const queryClient = useQueryClient();

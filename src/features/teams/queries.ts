@@ -3,6 +3,7 @@ import { paths } from '@contract/paths';
 import type { TeamDetail, TeamListQuery, TeamOption, TeamRow } from '@contract/teams';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { type ChoicePagesQuery, choicePages } from '@/lib/choice-pages';
 
 /** Where this area's permissions apply. */
 export const teamScope = { module: 'user-management', submodule: 'users-team' } as const;
@@ -17,7 +18,7 @@ export const teamKeys = {
   list: (query: TeamListQuery) => [...teamKeys.lists(), query] as const,
   detail: (teamId: string) => [...teamKeys.all, 'detail', teamId] as const,
   choices: () => [...teamKeys.all, 'choices'] as const,
-  choice: (kind: ChoiceKind, search: string) => [...teamKeys.choices(), kind, search] as const,
+  choicePages: (kind: ChoiceKind, search: string) => [...teamKeys.choices(), kind, 'pages', search] as const,
 };
 
 export const teamListOptions = (query: TeamListQuery) =>
@@ -37,21 +38,23 @@ export const teamDetailOptions = (teamId: string) =>
 /** Choices searched on the server: users (leads and members), courses, and teams (members of a team of teams). */
 export type ChoiceKind = 'users' | 'courses' | 'teams';
 
-const CHOICE_PAGE = 20;
+const choicePath = { users: paths.teamLeadInfo, courses: paths.teamCourseInfo } as const;
 
-async function fetchChoices(kind: ChoiceKind, search: string, signal: AbortSignal): Promise<TeamOption[]> {
-  const query = { search, limit: CHOICE_PAGE, page: 1 };
-  if (kind === 'teams') {
-    const page = await api.get<Paged<TeamRow>>(paths.teams, { query, signal });
-    return page.results.data.map((row) => ({ _id: row._id, label: row.title }));
-  }
-  const path = kind === 'users' ? paths.teamLeadInfo : paths.teamCourseInfo;
-  return (await api.get<Paged<TeamOption>>(path, { query, signal })).results.data;
-}
-
-export const teamChoiceOptions = (kind: ChoiceKind, search: string) =>
-  queryOptions({
-    queryKey: teamKeys.choice(kind, search),
-    queryFn: ({ signal }) => fetchChoices(kind, search, signal),
-    placeholderData: keepPreviousData,
-  });
+/** The pickers' queries, one per kind; each search is cached apart. */
+export const teamChoicePages = {
+  users: choicePages<TeamOption>({
+    key: (search) => teamKeys.choicePages('users', search),
+    fetch: (query, signal) => api.get<Paged<TeamOption>>(choicePath.users, { query, signal }),
+    toChoice: (option) => ({ value: option._id, label: option.label }),
+  }),
+  courses: choicePages<TeamOption>({
+    key: (search) => teamKeys.choicePages('courses', search),
+    fetch: (query, signal) => api.get<Paged<TeamOption>>(choicePath.courses, { query, signal }),
+    toChoice: (option) => ({ value: option._id, label: option.label }),
+  }),
+  teams: choicePages<TeamRow>({
+    key: (search) => teamKeys.choicePages('teams', search),
+    fetch: (query, signal) => api.get<Paged<TeamRow>>(paths.teams, { query, signal }),
+    toChoice: (row) => ({ value: row._id, label: row.title }),
+  }),
+} satisfies Record<ChoiceKind, ChoicePagesQuery>;

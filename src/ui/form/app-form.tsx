@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
+import { RemoteMultiSelect, type RemoteMultiSelectProps } from '../remote-multi-select';
 import { SearchablePagedSelect, type SearchablePagedSelectProps } from '../searchable-paged-select';
 import { TextField, type TextFieldProps } from '../text-field';
 import { dropdownProps } from './dropdown-props';
@@ -110,6 +111,12 @@ function FormPagedSelectField(props: Omit<SearchablePagedSelectProps, Bound>) {
   return <SearchablePagedSelect {...props} {...bound} value={value} onChange={change} />;
 }
 
+/** Many ids from a list the server searches and pages (users, courses, teams). */
+function FormRemoteMultiSelectField(props: Omit<RemoteMultiSelectProps, Bound>) {
+  const { value, change, bound } = useBoundField<string[]>();
+  return <RemoteMultiSelect {...props} {...bound} value={value} onChange={change} />;
+}
+
 function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
   const form = useFormContext();
   return (
@@ -165,6 +172,7 @@ export const { useAppForm, withFieldGroup } = createFormHook({
     SelectField: FormSelectField,
     TagsField: FormTagsField,
     PagedSelectField: FormPagedSelectField,
+    RemoteMultiSelectField: FormRemoteMultiSelectField,
   },
   formComponents: { SubmitButton, SaveButtons, Form: FormElement },
 });

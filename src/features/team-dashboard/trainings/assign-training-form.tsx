@@ -2,8 +2,9 @@ import type { AssignedTrainingDetail } from '@contract/training';
 import { Button, Paper } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { RemoteMultiSelect } from './remote-multi-select';
-import { AssignToField, courseChoices, DeadlineField, memberChoices } from './training-fields';
+import { memberChoicePages } from '../member-queries';
+import { courseChoicePages } from '../training-queries';
+import { AssignToField, DeadlineField } from './training-fields';
 import { recordOptions, type TrainingFormValues } from './training-form-values';
 import { useTrainingForm } from './use-training-form';
 
@@ -17,7 +18,7 @@ type AssignTrainingFormProps = {
 export function AssignTrainingForm({ teamId, initialValues, record, reload }: AssignTrainingFormProps) {
   const form = useTrainingForm({ initialValues, trainingId: record?._id, reload });
   const known = useMemo(() => recordOptions(record), [record]);
-  const teamMemberChoices = useMemo(() => memberChoices(teamId), [teamId]);
+  const teamMemberChoices = useMemo(() => memberChoicePages(teamId), [teamId]);
 
   return (
     <Paper withBorder p="lg" maw={720}>
@@ -27,13 +28,14 @@ export function AssignTrainingForm({ teamId, initialValues, record, reload }: As
             {(field) => <field.TextField label="Training Title*" autoComplete="off" />}
           </form.AppField>
           <form.AppField name="courseIds">
-            {() => (
-              <RemoteMultiSelect
+            {(field) => (
+              <field.RemoteMultiSelectField
                 label="Courses*"
                 placeholder="Search courses"
                 nothingFound="No course found."
-                initialOptions={known.courses}
-                optionsQuery={courseChoices}
+                known={known.courses}
+                query={courseChoicePages}
+                clearable
               />
             )}
           </form.AppField>
@@ -42,13 +44,14 @@ export function AssignTrainingForm({ teamId, initialValues, record, reload }: As
             {(assignTo) =>
               assignTo === 'some' ? (
                 <form.AppField name="memberIds">
-                  {() => (
-                    <RemoteMultiSelect
+                  {(field) => (
+                    <field.RemoteMultiSelectField
                       label="Members"
                       placeholder="Search members"
                       nothingFound="No member found."
-                      initialOptions={known.members}
-                      optionsQuery={teamMemberChoices}
+                      known={known.members}
+                      query={teamMemberChoices}
+                      clearable
                     />
                   )}
                 </form.AppField>

@@ -1,15 +1,10 @@
 import '@mantine/dates/styles.css';
-import type { TeamMemberCard } from '@contract/team-dashboard';
-import type { CourseOption } from '@contract/training';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { dateInputFormat } from '@/lib/format-date';
 import { useFieldContext } from '@/ui/form/app-form';
 import { firstErrorMessage } from '@/ui/form/field-error';
-import { fullName, today } from '../format';
-import { memberOptionsQueryOptions } from '../member-queries';
-import { courseOptionsQueryOptions } from '../training-queries';
-import type { Option } from './training-form-values';
+import { today } from '../format';
 
 const ASSIGN_TO = [
   { value: 'all', label: 'All team members' },
@@ -56,17 +51,3 @@ export function DeadlineField() {
     />
   );
 }
-
-/** Courses matching a search, as options. */
-export const courseChoices = (search: string) => ({
-  ...courseOptionsQueryOptions(search),
-  select: (courses: CourseOption[]): Option[] =>
-    courses.map((course) => ({ value: course._id, label: course.name })),
-});
-
-/** The team's members matching a search, as options. */
-export const memberChoices = (teamId: string) => (search: string) => ({
-  ...memberOptionsQueryOptions(teamId, search),
-  select: (members: TeamMemberCard[]): Option[] =>
-    members.map((member) => ({ value: member._id, label: fullName(member) })),
-});

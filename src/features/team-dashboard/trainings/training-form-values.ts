@@ -42,15 +42,3 @@ export function recordOptions(detail: AssignedTrainingDetail | undefined): {
     members: (detail?.members ?? []).map((member) => ({ value: member._id, label: fullName(member) })),
   };
 }
-
-/** Options to offer: the selected ones first (by their known labels), then the search results, once each. */
-export function mergeOptions(
-  selected: readonly string[],
-  known: ReadonlyMap<string, string>,
-  results: readonly Option[],
-) {
-  const merged = new Map<string, Option>();
-  for (const value of selected) merged.set(value, { value, label: known.get(value) ?? value });
-  for (const option of results) if (!merged.has(option.value)) merged.set(option.value, option);
-  return [...merged.values()];
-}

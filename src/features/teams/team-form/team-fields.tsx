@@ -7,7 +7,6 @@ import {
 } from '@contract/teams';
 import { Group, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import {
   membershipLevelLookupOptions,
   membershipRoleLookupOptions,
@@ -15,8 +14,7 @@ import {
   userGroupLookupOptions,
 } from '@/lib/lookups';
 import { firstErrorMessage } from '@/ui/form/field-error';
-import type { ChoiceKind } from '../queries';
-import { useRemoteChoices } from './use-remote-choices';
+import { teamChoicePages } from '../queries';
 import type { TeamForm } from './use-team-form';
 
 type Known = Pick<TeamDetail, 'teamLeads' | 'teamMembers' | 'assignableCourses'>;
@@ -24,18 +22,8 @@ const NONE: Known = { teamLeads: [], teamMembers: [], assignableCourses: [] };
 
 const DROPDOWN_HEIGHT = 300;
 
-type RemoteChoicesProps = {
-  kind: ChoiceKind;
-  value: string[];
-  known: readonly TeamOption[];
-  exclude?: string;
-  children: (choices: ReturnType<typeof useRemoteChoices>) => ReactNode;
-};
-
-/** Leads, members and courses are searched on the server; their chosen values keep their labels. */
-function RemoteChoices({ kind, value, known, exclude, children }: RemoteChoicesProps) {
-  return children(useRemoteChoices(kind, value, known, exclude));
-}
+const choicesOf = (options: readonly TeamOption[]) =>
+  options.map((option) => ({ value: option._id, label: option.label }));
 
 /** The team form's fields (spec 3 'Team form'), with the contract's messages under each. */
 export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDetail }) {
@@ -56,17 +44,15 @@ export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDeta
       </SimpleGrid>
       <form.AppField name="teamLeadId">
         {(field) => (
-          <RemoteChoices kind="users" value={field.state.value} known={known.teamLeads}>
-            {(choices) => (
-              <field.MultiSelectField
-                label="Team Lead"
-                placeholder="Search users"
-                withAsterisk
-                maxDropdownHeight={DROPDOWN_HEIGHT}
-                {...choices}
-              />
-            )}
-          </RemoteChoices>
+          <field.RemoteMultiSelectField
+            label="Team Lead"
+            placeholder="Search users"
+            withAsterisk
+            maxDropdownHeight={DROPDOWN_HEIGHT}
+            query={teamChoicePages.users}
+            known={choicesOf(known.teamLeads)}
+            nothingFound="Nothing found"
+          />
         )}
       </form.AppField>
       <form.Field name="teamMemberType">
@@ -94,23 +80,17 @@ export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDeta
         {(type) => (
           <form.AppField name="teamMembersIds">
             {(field) => (
-              <RemoteChoices
+              <field.RemoteMultiSelectField
                 key={type}
-                kind={type}
-                value={field.state.value}
-                known={known.teamMembers}
-                exclude={record?._id}
-              >
-                {(choices) => (
-                  <field.MultiSelectField
-                    label="Team Members"
-                    placeholder={type === 'users' ? 'Search users' : 'Search teams'}
-                    withAsterisk
-                    maxDropdownHeight={DROPDOWN_HEIGHT}
-                    {...choices}
-                  />
-                )}
-              </RemoteChoices>
+                label="Team Members"
+                placeholder={type === 'users' ? 'Search users' : 'Search teams'}
+                withAsterisk
+                maxDropdownHeight={DROPDOWN_HEIGHT}
+                query={teamChoicePages[type]}
+                known={choicesOf(known.teamMembers)}
+                exclude={record ? [record._id] : undefined}
+                nothingFound="Nothing found"
+              />
             )}
           </form.AppField>
         )}
@@ -129,17 +109,15 @@ export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDeta
       </form.AppField>
       <form.AppField name="assignableCoursesId">
         {(field) => (
-          <RemoteChoices kind="courses" value={field.state.value} known={known.assignableCourses}>
-            {(choices) => (
-              <field.MultiSelectField
-                label="Assignable Courses"
-                placeholder="Search courses"
-                withAsterisk
-                maxDropdownHeight={DROPDOWN_HEIGHT}
-                {...choices}
-              />
-            )}
-          </RemoteChoices>
+          <field.RemoteMultiSelectField
+            label="Assignable Courses"
+            placeholder="Search courses"
+            withAsterisk
+            maxDropdownHeight={DROPDOWN_HEIGHT}
+            query={teamChoicePages.courses}
+            known={choicesOf(known.assignableCourses)}
+            nothingFound="Nothing found"
+          />
         )}
       </form.AppField>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   emptyTrainingValues,
-  mergeOptions,
   toTrainingFormValues,
 } from '@/features/team-dashboard/trainings/training-form-values';
 
@@ -44,18 +43,5 @@ describe('training form values', () => {
       version: 4,
     });
     expect(v.safeParse(trainingSchema, values).success).toBe(true);
-  });
-
-  it('offers the chosen options first by their known labels, then new results once each', () => {
-    const known = new Map([['a', 'Alpha']]);
-    expect(
-      mergeOptions(['a'], known, [
-        { value: 'b', label: 'Beta' },
-        { value: 'a', label: 'Alpha' },
-      ]),
-    ).toEqual([
-      { value: 'a', label: 'Alpha' },
-      { value: 'b', label: 'Beta' },
-    ]);
   });
 });
