@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PermissionAction } from '../../contract/session.ts';
 import type { Database } from '../db/client.ts';
-import { modules, rolePermissions, submodules } from '../db/schema.ts';
+import { rolePermissions } from '../db/schema/administrator-roles.ts';
+import { modules, submodules } from '../db/schema/modules.ts';
 
 export const PERMISSION_ACTIONS = [
   'view',

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from '../db/schema/auth.ts';
 
 /**
  * Fixed-window counters in the rate_limits table. The clock is the database's, so several API

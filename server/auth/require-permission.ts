@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { PermissionAction } from '../../contract/session.ts';
 import type { Database } from '../db/client.ts';
-import { administratorRoles, modules, rolePermissions, submodules } from '../db/schema.ts';
+import { administratorRoles, rolePermissions } from '../db/schema/administrator-roles.ts';
+import { modules, submodules } from '../db/schema/modules.ts';
 import { permissionColumn } from './permissions.ts';
 
 /** Whether the role may perform the action; read from the database each time so changes apply at once. */

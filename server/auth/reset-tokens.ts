@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
-import { passwordResetTokens } from '../db/schema.ts';
+import { passwordResetTokens } from '../db/schema/auth.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**

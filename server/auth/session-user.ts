@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { PermissionAction, SessionUser } from '../../contract/session.ts';
 import type { Database } from '../db/client.ts';
-import { administratorRoles, users } from '../db/schema.ts';
+import { administratorRoles } from '../db/schema/administrator-roles.ts';
+import { users } from '../db/schema/users.ts';
 import { roleGrants } from './permissions.ts';
 
 /** The signed-in user as /login and /user/me answer it, with the role's permissions spelled out. */

@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions } from '../db/schema/auth.ts';
+import { users } from '../db/schema/users.ts';
 import { retireResetTokens } from './reset-tokens.ts';
 import { hashToken, newToken } from './tokens.ts';
 

@@ -8,10 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-/** The one database type the server uses, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type the server uses, whichever driver is underneath. Queries name their
+ * tables from server/db/schema/ (drizzle's relational `db.query` API is not used).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -45,7 +47,7 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: from, extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     db,
     driver: 'pglite',
@@ -62,7 +64,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString });
   // A dropped connection would otherwise crash the process; the pool replaces it on next use.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool });
   return {
     db,
     driver: 'postgres',

@@ -1,6 +1,7 @@
 import { lt, or, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { idempotencyKeys, passwordResetTokens, rateLimits, sessions } from './schema.ts';
+import { passwordResetTokens, rateLimits, sessions } from './schema/auth.ts';
+import { idempotencyKeys } from './schema/idempotency.ts';
 
 /** A day's grace keeps recently ended rows around for anyone looking into a sign-in problem. */
 const GRACE = sql`now() - interval '1 day'`;

@@ -1,15 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import {
-  courses,
-  membershipLevels,
-  membershipRoles,
-  teamAssignableGroups,
-  teamCourses,
-  teamMembershipRoles,
-  teams,
-  userGroups,
-} from './schema.ts';
+import { courses } from './schema/courses.ts';
+import { membershipLevels, membershipRoles } from './schema/lookups.ts';
+import { teamAssignableGroups, teamCourses, teamMembershipRoles, teams } from './schema/teams.ts';
+import { userGroups } from './schema/user-groups.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,15 +1,9 @@
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Database } from './client.ts';
-import {
-  checklistAssignments,
-  checklists,
-  courseCompletions,
-  courses,
-  sessions,
-  trainingCourses,
-  trainingMembers,
-  trainings,
-} from './schema.ts';
+import { sessions } from './schema/auth.ts';
+import { checklistAssignments, checklists } from './schema/checklists.ts';
+import { courseCompletions, courses } from './schema/courses.ts';
+import { trainingCourses, trainingMembers, trainings } from './schema/trainings.ts';
 import { checklistTitles, courseNames, disabledCourseNames, trainingsToSeed } from './seed-data.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -2,23 +2,12 @@ import { sql } from 'drizzle-orm';
 import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
 import type { Database } from './client.ts';
-import {
-  administratorRoles,
-  departments,
-  locations,
-  membershipLevels,
-  membershipRoles,
-  modules,
-  rolePermissions,
-  submodules,
-  teamLeads,
-  teamMembers,
-  teams,
-  userGroupMembers,
-  userGroups,
-  userMembershipRoles,
-  users,
-} from './schema.ts';
+import { administratorRoles, rolePermissions } from './schema/administrator-roles.ts';
+import { departments, locations, membershipLevels, membershipRoles } from './schema/lookups.ts';
+import { modules, submodules } from './schema/modules.ts';
+import { teamLeads, teamMembers, teams } from './schema/teams.ts';
+import { userGroupMembers, userGroups } from './schema/user-groups.ts';
+import { userMembershipRoles, users } from './schema/users.ts';
 import { seedAdminGroups } from './seed-admin-groups.ts';
 import { seedAdminTeams } from './seed-admin-teams.ts';
 import {

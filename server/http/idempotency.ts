@@ -8,7 +8,7 @@ import { messages } from '../../contract/messages.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
 import { resolveCaller } from '../auth/require-auth.ts';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { ApiError } from './errors.ts';
 

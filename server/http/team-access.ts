@@ -2,7 +2,7 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages.ts';
 import { roleAllows } from '../auth/require-permission.ts';
 import type { Database } from '../db/client.ts';
-import { teamLeads, teamMembers, teams } from '../db/schema.ts';
+import { teamLeads, teamMembers, teams } from '../db/schema/teams.ts';
 import type { AuthState } from './app-env.ts';
 import { ApiError } from './errors.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
 import type { Logger } from '../http/app-env.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };

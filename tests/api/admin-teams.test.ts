@@ -4,21 +4,13 @@ import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { type TeamInput, teamMessages } from '../../contract/teams.ts';
-import {
-  administratorRoles,
-  courses,
-  membershipLevels,
-  membershipRoles,
-  rolePermissions,
-  submodules,
-  teamCourses,
-  teamLeads,
-  teamMembers,
-  teamMemberTeams,
-  teams,
-  userGroups,
-  users,
-} from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { courses } from '../../server/db/schema/courses.ts';
+import { membershipLevels, membershipRoles } from '../../server/db/schema/lookups.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
+import { teamCourses, teamLeads, teamMembers, teamMemberTeams, teams } from '../../server/db/schema/teams.ts';
+import { userGroups } from '../../server/db/schema/user-groups.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { teamIds } from './team-fixtures.ts';
 

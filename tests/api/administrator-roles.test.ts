@@ -5,7 +5,9 @@ import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { RoleDetail, RoleInfo, RoleModule, RoleRow } from '../../contract/roles.ts';
 import { roleMessages } from '../../contract/roles.ts';
-import { administratorRoles, rolePermissions, submodules, users } from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 type Grants = Record<string, Partial<Record<'view' | 'add' | 'edit' | 'delete' | 'publish', boolean>>>;

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
-import { passwordResetTokens, rateLimits, sessions, users } from '../../server/db/schema.ts';
+import { passwordResetTokens, rateLimits, sessions } from '../../server/db/schema/auth.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -17,7 +17,7 @@ import { API_BASE } from '../../contract/paths.ts';
 import { createApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
-import { users } from '../../server/db/schema.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 import { type Config, readConfig } from '../../server/env.ts';
 import type { Logger } from '../../server/http/app-env.ts';

@@ -6,14 +6,12 @@ import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { trainingMessages } from '../../contract/training.ts';
 import { purgeExpired } from '../../server/db/purge.ts';
-import {
-  courses,
-  idempotencyKeys,
-  mailOutbox,
-  teamMembers,
-  trainings,
-  users,
-} from '../../server/db/schema.ts';
+import { courses } from '../../server/db/schema/courses.ts';
+import { idempotencyKeys } from '../../server/db/schema/idempotency.ts';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
+import { teamMembers } from '../../server/db/schema/teams.ts';
+import { trainings } from '../../server/db/schema/trainings.ts';
+import { users } from '../../server/db/schema/users.ts';
 import type { AppEnv } from '../../server/http/app-env.ts';
 import { handleError } from '../../server/http/errors.ts';
 import { CLAIM_LEASE_MS, idempotency } from '../../server/http/idempotency.ts';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema.ts';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 

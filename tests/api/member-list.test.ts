@@ -3,14 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
-import {
-  administratorRoles,
-  rolePermissions,
-  submodules,
-  teamMembers,
-  userMembershipRoles,
-  users,
-} from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
+import { teamMembers } from '../../server/db/schema/teams.ts';
+import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { byName, expectedCards, teamIds } from './team-fixtures.ts';
 

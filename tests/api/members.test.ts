@@ -6,15 +6,10 @@ import { MAX_PROFILE_PICTURE_BYTES, type MemberDetail, memberMessages } from '..
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
-import {
-  departments,
-  locations,
-  membershipRoles,
-  sessions,
-  teamMembers,
-  userMembershipRoles,
-  users,
-} from '../../server/db/schema.ts';
+import { sessions } from '../../server/db/schema/auth.ts';
+import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
+import { teamMembers } from '../../server/db/schema/teams.ts';
+import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { images, memberIdsOf, teamIds } from './team-fixtures.ts';
 

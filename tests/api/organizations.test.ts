@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMessages } from '../../contract/member.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { teamLeads, users } from '../../server/db/schema.ts';
+import { teamLeads } from '../../server/db/schema/teams.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { teamIds } from './team-fixtures.ts';
 

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
-import { mailOutbox, passwordResetTokens, sessions, users } from '../../server/db/schema.ts';
+import { passwordResetTokens, sessions } from '../../server/db/schema/auth.ts';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
+import { users } from '../../server/db/schema/users.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
 import { APP_URL, createTestContext, type TestContext } from './helpers.ts';
 

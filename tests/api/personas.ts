@@ -3,17 +3,11 @@ import type { PermissionAction } from '../../contract/session.ts';
 import { PERMISSION_ACTIONS } from '../../server/auth/permissions.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import type { Database } from '../../server/db/client.ts';
-import {
-  administratorRoles,
-  modules,
-  rolePermissions,
-  submodules,
-  teamLeads,
-  teamMembers,
-  teams,
-  trainings,
-  users,
-} from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { modules, submodules } from '../../server/db/schema/modules.ts';
+import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
+import { trainings } from '../../server/db/schema/trainings.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createUser, demo } from './helpers.ts';
 
 /**

@@ -7,7 +7,9 @@ import {
   profileFieldPaths as p,
   profileFieldMessages,
 } from '../../contract/profile-fields.ts';
-import { administratorRoles, profileFields, rolePermissions, submodules } from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
+import { profileFields } from '../../server/db/schema/profile-fields.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../server/auth/tokens.ts';
 import { purgeExpired } from '../../server/db/purge.ts';
 import { queryRows } from '../../server/db/rows.ts';
-import { sessions } from '../../server/db/schema.ts';
+import { sessions } from '../../server/db/schema/auth.ts';
 import { createTestContext, openTestDatabase, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_ACTIONS } from '../../server/auth/permissions.ts';
-import { modules, submodules } from '../../server/db/schema.ts';
+import { modules, submodules } from '../../server/db/schema/modules.ts';
 import { declaredRoutes } from '../../server/http/route-table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 

@@ -2,26 +2,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
-import {
-  administratorRoles,
-  checklistAssignments,
-  checklists,
-  courseCompletions,
-  courses,
-  departments,
-  eventAttendees,
-  events,
-  locations,
-  membershipRoles,
-  rolePermissions,
-  sessions,
-  submodules,
-  teamLeads,
-  teamMembers,
-  teams,
-  trainings,
-  users,
-} from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { sessions } from '../../server/db/schema/auth.ts';
+import { checklistAssignments, checklists } from '../../server/db/schema/checklists.ts';
+import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
+import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
+import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
+import { trainings } from '../../server/db/schema/trainings.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 
 // This file migrates and seeds an empty database itself instead of using the helpers' template.

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
-import { administratorRoles, rolePermissions, submodules } from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import type { Database } from '../../server/db/client.ts';
-import {
-  checklistAssignments,
-  courseCompletions,
-  teamMembers,
-  teams,
-  trainingCourses,
-  trainingMembers,
-  trainings,
-  users,
-} from '../../server/db/schema.ts';
+import { checklistAssignments } from '../../server/db/schema/checklists.ts';
+import { courseCompletions } from '../../server/db/schema/courses.ts';
+import { teamMembers, teams } from '../../server/db/schema/teams.ts';
+import { trainingCourses, trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
+import { users } from '../../server/db/schema/users.ts';
 
 export async function teamIds(db: Database) {
   const rows = await db.select({ id: teams.id, title: teams.title }).from(teams);

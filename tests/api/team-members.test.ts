@@ -4,19 +4,12 @@ import { memberMessages } from '../../contract/member.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { memberImportMessages } from '../../contract/team-dashboard.ts';
-import {
-  departments,
-  locations,
-  mailOutbox,
-  membershipRoles,
-  passwordResetTokens,
-  rateLimits,
-  teamMembers,
-  trainingMembers,
-  trainings,
-  userMembershipRoles,
-  users,
-} from '../../server/db/schema.ts';
+import { passwordResetTokens, rateLimits } from '../../server/db/schema/auth.ts';
+import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
+import { teamMembers } from '../../server/db/schema/teams.ts';
+import { trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
+import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
 import { APP_URL, createTestContext, demo, type TestContext } from './helpers.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
 

@@ -4,18 +4,13 @@ import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { ActivityEntry, AttendanceEntry, TranscriptEntry } from '../../contract/team-dashboard.ts';
 import { hashPassword, unusablePasswordHash } from '../../server/auth/password.ts';
-import {
-  checklistAssignments,
-  courseCompletions,
-  courses,
-  eventAttendees,
-  events,
-  sessions,
-  teamMembers,
-  trainingMembers,
-  trainings,
-  users,
-} from '../../server/db/schema.ts';
+import { sessions } from '../../server/db/schema/auth.ts';
+import { checklistAssignments } from '../../server/db/schema/checklists.ts';
+import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
+import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { teamMembers } from '../../server/db/schema/teams.ts';
+import { trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { expectedCards, memberIdsOf, teamIds } from './team-fixtures.ts';
 

@@ -7,16 +7,11 @@ import {
   type AssignedTrainingDetail,
   trainingMessages,
 } from '../../contract/training.ts';
-import {
-  courseCompletions,
-  courses,
-  mailOutbox,
-  rateLimits,
-  trainingCourses,
-  trainingMembers,
-  trainings,
-  users,
-} from '../../server/db/schema.ts';
+import { rateLimits } from '../../server/db/schema/auth.ts';
+import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
+import { trainingCourses, trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
 

@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { userGroupPaths as p, userGroupMessages } from '../../contract/user-groups.ts';
-import {
-  administratorRoles,
-  rolePermissions,
-  submodules,
-  userGroupMembers,
-  userGroups,
-} from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { submodules } from '../../server/db/schema/modules.ts';
+import { userGroupMembers, userGroups } from '../../server/db/schema/user-groups.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -4,14 +4,10 @@ import { csvField, parseCsv } from '../../contract/csv.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { USER_CSV_COLUMNS, userMessages } from '../../contract/users.ts';
-import {
-  administratorRoles,
-  mailOutbox,
-  userGroupMembers,
-  userMembershipRoles,
-  userProfileValues,
-  users,
-} from '../../server/db/schema.ts';
+import { administratorRoles } from '../../server/db/schema/administrator-roles.ts';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
+import { userGroupMembers } from '../../server/db/schema/user-groups.ts';
+import { userMembershipRoles, userProfileValues, users } from '../../server/db/schema/users.ts';
 import { demo, type TestContext } from './helpers.ts';
 import {
   countUsers,

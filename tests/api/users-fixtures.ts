@@ -1,18 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserCreateInput } from '../../contract/users.ts';
 import type { Database } from '../../server/db/client.ts';
-import {
-  administratorRoles,
-  membershipLevels,
-  membershipRoles,
-  modules,
-  profileFieldGroups,
-  profileFields,
-  rolePermissions,
-  submodules,
-  userGroups,
-  users,
-} from '../../server/db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { membershipLevels, membershipRoles } from '../../server/db/schema/lookups.ts';
+import { modules, submodules } from '../../server/db/schema/modules.ts';
+import { profileFieldGroups, profileFields } from '../../server/db/schema/profile-fields.ts';
+import { userGroups } from '../../server/db/schema/user-groups.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 const byName = (rows: { id: string; name: string }[]) =>

@@ -4,7 +4,7 @@ import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { userMessages } from '../../contract/users.ts';
-import { users } from '../../server/db/schema.ts';
+import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { tokenWithEveryPermission, userLookups } from './users-fixtures.ts';
 

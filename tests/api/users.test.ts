@@ -5,7 +5,8 @@ import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { userMessages } from '../../contract/users.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
-import { userGroupMembers, userMembershipRoles, users } from '../../server/db/schema.ts';
+import { userGroupMembers } from '../../server/db/schema/user-groups.ts';
+import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
 import { demo, type TestContext } from './helpers.ts';
 import { countUsers, openUsersTest, type UserLookups, validUser } from './users-fixtures.ts';
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
 import { paths } from '../../contract/paths.ts';
 import type { UserListQuery, UserRow } from '../../contract/users.ts';
-import { membershipLevels, userGroups } from '../../server/db/schema.ts';
+import { membershipLevels } from '../../server/db/schema/lookups.ts';
+import { userGroups } from '../../server/db/schema/user-groups.ts';
 import { userPage } from '../../server/modules/users/user-list.ts';
 import { median, openUsersBench } from './support/users-app.ts';
 

@@ -10,7 +10,9 @@ import type {
 import { roleGrants } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
-import { administratorRoles, modules, submodules, users } from '../../db/schema.ts';
+import { administratorRoles } from '../../db/schema/administrator-roles.ts';
+import { modules, submodules } from '../../db/schema/modules.ts';
+import { users } from '../../db/schema/users.ts';
 
 type Reader = Pick<Database, 'select'>;
 

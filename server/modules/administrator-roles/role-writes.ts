@@ -2,7 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages.ts';
 import { ROLE_ACTIONS, type RolePermission, roleMessages } from '../../../contract/roles.ts';
 import type { Database } from '../../db/client.ts';
-import { administratorRoles, rolePermissions, submodules, users } from '../../db/schema.ts';
+import { administratorRoles, rolePermissions } from '../../db/schema/administrator-roles.ts';
+import { submodules } from '../../db/schema/modules.ts';
+import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

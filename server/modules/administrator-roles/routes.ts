@@ -17,7 +17,7 @@ import {
   roleUpdateSchema,
 } from '../../../contract/roles.ts';
 import { permissionsWithinCaller, roleWithinCaller } from '../../auth/account-control.ts';
-import { administratorRoles } from '../../db/schema.ts';
+import { administratorRoles } from '../../db/schema/administrator-roles.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';

@@ -12,7 +12,7 @@ import { clearHits, liveWindows, recordHits } from '../../auth/rate-limit.ts';
 import { createResetToken } from '../../auth/reset-tokens.ts';
 import { loadSessionUser } from '../../auth/session-user.ts';
 import { createSession, revokeSession } from '../../auth/sessions.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Config } from '../../env.ts';
 import { allow, publicAccess, signedIn } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';

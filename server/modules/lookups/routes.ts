@@ -12,7 +12,7 @@ import {
 import { messages } from '../../../contract/messages.ts';
 import { paths } from '../../../contract/paths.ts';
 import type { Database } from '../../db/client.ts';
-import { departments, locations, membershipLevels, membershipRoles } from '../../db/schema.ts';
+import { departments, locations, membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
 import { containsPattern } from '../../db/search.ts';
 import { allow, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';

@@ -1,14 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MemberDetail } from '../../../contract/member.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  departments,
-  locations,
-  membershipRoles,
-  teamMembers,
-  userMembershipRoles,
-  users,
-} from '../../db/schema.ts';
+import { departments, locations, membershipRoles } from '../../db/schema/lookups.ts';
+import { teamMembers } from '../../db/schema/teams.ts';
+import { userMembershipRoles, users } from '../../db/schema/users.ts';
 
 /** What the edit form pre-fills, with the record's version for the stale-edit check. */
 export async function loadMemberDetail(

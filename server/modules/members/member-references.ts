@@ -3,7 +3,8 @@ import type { FieldErrors } from '../../../contract/envelope.ts';
 import { memberMessages } from '../../../contract/member.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Database } from '../../db/client.ts';
-import { departments, locations, membershipRoles, users } from '../../db/schema.ts';
+import { departments, locations, membershipRoles } from '../../db/schema/lookups.ts';
+import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
 type References = { locationId: string; departmentId: string; roleId: string[] };

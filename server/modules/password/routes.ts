@@ -15,7 +15,7 @@ import {
   retireResetTokens,
 } from '../../auth/reset-tokens.ts';
 import { revokeAllSessions } from '../../auth/sessions.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { allow, publicAccess } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';

@@ -13,7 +13,7 @@ import {
   profileGroupSchema,
 } from '../../../contract/profile-fields.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
-import { profileFieldGroups } from '../../db/schema.ts';
+import { profileFieldGroups } from '../../db/schema/profile-fields.ts';
 import { allow, permission } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';

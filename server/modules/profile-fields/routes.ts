@@ -13,7 +13,7 @@ import {
   profileFieldUpdateSchema,
 } from '../../../contract/profile-fields.ts';
 import type { Database } from '../../db/client.ts';
-import { profileFieldGroups, profileFields } from '../../db/schema.ts';
+import { profileFieldGroups, profileFields } from '../../db/schema/profile-fields.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';

@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/profile-fields.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
-import { profileFieldGroups, profileFields } from '../../db/schema.ts';
+import { profileFieldGroups, profileFields } from '../../db/schema/profile-fields.ts';
 
 const columns = {
   _id: profileFields.id,

@@ -5,7 +5,7 @@ import { messages } from '../../../contract/messages.ts';
 import { paths } from '../../../contract/paths.ts';
 import type { SidebarModule } from '../../../contract/session.ts';
 import { roleGrants } from '../../auth/permissions.ts';
-import { administratorRoles } from '../../db/schema.ts';
+import { administratorRoles } from '../../db/schema/administrator-roles.ts';
 import { allow, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 

@@ -5,14 +5,9 @@ import { type MemberImportResult, memberImportRowSchema } from '../../../contrac
 import { accountsControlledBy } from '../../auth/account-control.ts';
 import { unusablePasswordHash } from '../../auth/password.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  departments,
-  locations,
-  membershipRoles,
-  teamMembers,
-  userMembershipRoles,
-  users,
-} from '../../db/schema.ts';
+import { departments, locations, membershipRoles } from '../../db/schema/lookups.ts';
+import { teamMembers } from '../../db/schema/teams.ts';
+import { userMembershipRoles, users } from '../../db/schema/users.ts';
 import type { AuthState } from '../../http/app-env.ts';
 
 type Row = v.InferOutput<typeof memberImportRowSchema>;

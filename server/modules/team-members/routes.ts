@@ -16,7 +16,9 @@ import {
 } from '../../../contract/team-dashboard.ts';
 import { overLimit } from '../../auth/rate-limit.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../../auth/reset-tokens.ts';
-import { teamMembers, teams, trainingMembers, trainings, users } from '../../db/schema.ts';
+import { teamMembers, teams } from '../../db/schema/teams.ts';
+import { trainingMembers, trainings } from '../../db/schema/trainings.ts';
+import { users } from '../../db/schema/users.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';

@@ -14,7 +14,7 @@ import {
   teamUpdateSchema,
 } from '../../../contract/teams.ts';
 import type { Database } from '../../db/client.ts';
-import { teams } from '../../db/schema.ts';
+import { teams } from '../../db/schema/teams.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';

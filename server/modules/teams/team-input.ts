@@ -5,10 +5,9 @@ import { messages } from '../../../contract/messages.ts';
 import { type TeamOutput, teamMessages } from '../../../contract/teams.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { courses } from '../../db/schema/courses.ts';
+import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
 import {
-  courses,
-  membershipLevels,
-  membershipRoles,
   teamAssignableGroups,
   teamCourses,
   teamLeads,
@@ -16,11 +15,10 @@ import {
   teamMembershipRoles,
   teamMemberTeams,
   teams,
-  trainingMembers,
-  trainings,
-  userGroups,
-  users,
-} from '../../db/schema.ts';
+} from '../../db/schema/teams.ts';
+import { trainingMembers, trainings } from '../../db/schema/trainings.ts';
+import { userGroups } from '../../db/schema/user-groups.ts';
+import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

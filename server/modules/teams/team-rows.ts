@@ -3,10 +3,9 @@ import type { Paged } from '../../../contract/envelope.ts';
 import type { TeamDetail, TeamListQuery, TeamOption, TeamRow } from '../../../contract/teams.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
+import { courses } from '../../db/schema/courses.ts';
+import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
 import {
-  courses,
-  membershipLevels,
-  membershipRoles,
   teamAssignableGroups,
   teamCourses,
   teamLeads,
@@ -14,9 +13,9 @@ import {
   teamMembershipRoles,
   teamMemberTeams,
   teams,
-  userGroups,
-  users,
-} from '../../db/schema.ts';
+} from '../../db/schema/teams.ts';
+import { userGroups } from '../../db/schema/user-groups.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** How a user reads in the team form's pickers: the email tells apart two people of one name. */
 export const userLabel = sql<string>`${users.firstName} || ' ' || ${users.lastName} || ' (' || ${users.email} || ')'`;

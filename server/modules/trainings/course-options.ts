@@ -5,7 +5,7 @@ import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { paths } from '../../../contract/paths.ts';
 import { type CourseOption, courseOptionsQuerySchema } from '../../../contract/training.ts';
-import { courses } from '../../db/schema.ts';
+import { courses } from '../../db/schema/courses.ts';
 import { containsPattern } from '../../db/search.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';

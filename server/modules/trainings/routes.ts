@@ -16,7 +16,7 @@ import {
   trainingSchema,
 } from '../../../contract/training.ts';
 import { overLimit } from '../../auth/rate-limit.ts';
-import { trainingCourses, trainingMembers, trainings } from '../../db/schema.ts';
+import { trainingCourses, trainingMembers, trainings } from '../../db/schema/trainings.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -10,7 +10,10 @@ import {
 } from '../../../contract/training.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { courses, teamMembers, trainingCourses, trainingMembers, trainings, users } from '../../db/schema.ts';
+import { courses } from '../../db/schema/courses.ts';
+import { teamMembers } from '../../db/schema/teams.ts';
+import { trainingCourses, trainingMembers, trainings } from '../../db/schema/trainings.ts';
+import { users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../db/search.ts';
 import { ApiError } from '../../http/errors.ts';
 

@@ -20,7 +20,8 @@ import {
 } from '../../../contract/user-groups.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
-import { userGroupMembers, userGroups, users } from '../../db/schema.ts';
+import { userGroupMembers, userGroups } from '../../db/schema/user-groups.ts';
+import { users } from '../../db/schema/users.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';

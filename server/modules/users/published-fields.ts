@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ProfileValues, PublishedProfileField } from '../../../contract/users.ts';
 import type { Database } from '../../db/client.ts';
-import { profileFieldGroups, profileFields } from '../../db/schema.ts';
+import { profileFieldGroups, profileFields } from '../../db/schema/profile-fields.ts';
 
 type Executor = Pick<Database, 'select'>;
 

@@ -19,7 +19,7 @@ import {
 } from '../../../contract/users.ts';
 import { requireAccountsWithinCaller } from '../../auth/account-control.ts';
 import { revokeSessionsOf } from '../../auth/sessions.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { staleAnswer } from '../../db/versioned-update.ts';
 import { deleteProfilePicture } from '../../files/profile-pictures.ts';
 import { allow, permission } from '../../http/access.ts';

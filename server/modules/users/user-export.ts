@@ -7,7 +7,7 @@ import {
 } from '../../../contract/users.ts';
 import type { Database } from '../../db/client.ts';
 import { isoTime } from '../../db/rows.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { publishedProfileFields } from './published-fields.ts';
 import { newestFirst, userWhere } from './user-list.ts';
 

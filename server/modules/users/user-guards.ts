@@ -1,7 +1,8 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { userMessages } from '../../../contract/users.ts';
 import type { Database } from '../../db/client.ts';
-import { administratorRoles, users } from '../../db/schema.ts';
+import { administratorRoles } from '../../db/schema/administrator-roles.ts';
+import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
 type Executor = Pick<Database, 'select'>;

@@ -3,7 +3,8 @@ import { userMessages } from '../../../contract/users.ts';
 import { unusablePasswordHash } from '../../auth/password.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
-import { userGroupMembers, userMembershipRoles, userProfileValues, users } from '../../db/schema.ts';
+import { userGroupMembers } from '../../db/schema/user-groups.ts';
+import { userMembershipRoles, userProfileValues, users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

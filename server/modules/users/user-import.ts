@@ -15,7 +15,10 @@ import { accountsAdministeredBy, roleWithinCaller } from '../../auth/account-con
 import { roleAllows } from '../../auth/require-permission.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../../auth/reset-tokens.ts';
 import type { Database } from '../../db/client.ts';
-import { administratorRoles, membershipLevels, membershipRoles, userGroups, users } from '../../db/schema.ts';
+import { administratorRoles } from '../../db/schema/administrator-roles.ts';
+import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
+import { userGroups } from '../../db/schema/user-groups.ts';
+import { users } from '../../db/schema/users.ts';
 import type { AppDeps, AuthState } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { pagedList, statusWhere } from '../../db/paged-list.ts';
 import { isoTime } from '../../db/rows.ts';
-import { userProfileValues, users } from '../../db/schema.ts';
+import { userProfileValues, users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../db/search.ts';
 
 type UserFilters = Omit<UserExportQuery, 'limit'>;

@@ -17,16 +17,10 @@ import { hashPassword } from '../../auth/password.ts';
 import { endSessionsAfterCredentialChange } from '../../auth/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
-import {
-  administratorRoles,
-  membershipLevels,
-  membershipRoles,
-  userGroupMembers,
-  userGroups,
-  userMembershipRoles,
-  userProfileValues,
-  users,
-} from '../../db/schema.ts';
+import { administratorRoles } from '../../db/schema/administrator-roles.ts';
+import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
+import { userGroupMembers, userGroups } from '../../db/schema/user-groups.ts';
+import { userMembershipRoles, userProfileValues, users } from '../../db/schema/users.ts';
 import { versionedUpdate } from '../../db/versioned-update.ts';
 import type { AuthState } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../../server/db/client.ts';
-import { courses, teamLeads, teams, users } from '../../../server/db/schema.ts';
+import { courses } from '../../../server/db/schema/courses.ts';
+import { teamLeads, teams } from '../../../server/db/schema/teams.ts';
+import { users } from '../../../server/db/schema/users.ts';
 import { seedIfEmpty } from '../../../server/db/seed.ts';
 import { demoAccounts, firstNames, lastNames } from '../../../server/db/seed-data.ts';
 
