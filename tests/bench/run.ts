@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { coldStart } from './cold-start.ts';
 import { forgotPassword } from './forgot-password.ts';
-import { lighthouseLogin } from './lighthouse-login.ts';
+import { lighthouseScores } from './lighthouse.ts';
 import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
 import { membersBrowser } from './members-browser.ts';
@@ -30,7 +30,7 @@ const benches = {
   'users-list': usersList,
   'users-export': usersExport,
   'forgot-password': forgotPassword,
-  'lighthouse-login': lighthouseLogin,
+  lighthouse: lighthouseScores,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
