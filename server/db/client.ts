@@ -15,6 +15,9 @@ import pg from 'pg';
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** What `db.transaction(async (tx) => …)` hands its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';

@@ -1,10 +1,8 @@
 import { asc, eq, notExists, sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Transaction } from './client.ts';
 import { profileFieldGroups, profileFields } from './schema/profile-fields.ts';
 import { userGroupMembers, userGroups } from './schema/user-groups.ts';
 import { users } from './schema/users.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Profile fields of a fresh install, by group; the published ones show on the user form. None is

@@ -1,11 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Transaction } from './client.ts';
 import { courses } from './schema/courses.ts';
 import { membershipLevels, membershipRoles } from './schema/lookups.ts';
 import { teamAssignableGroups, teamCourses, teamMembershipRoles, teams } from './schema/teams.ts';
 import { userGroups } from './schema/user-groups.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** `count` items of `list` starting at `start`, wrapping around. */
 const slice = <T>(list: T[], start: number, count: number) =>

@@ -1,12 +1,10 @@
 import { hashToken, newToken } from '../auth/tokens.ts';
-import type { Database } from './client.ts';
+import type { Transaction } from './client.ts';
 import { sessions } from './schema/auth.ts';
 import { checklistAssignments, checklists } from './schema/checklists.ts';
 import { courseCompletions, courses } from './schema/courses.ts';
 import { trainingCourses, trainingMembers, trainings } from './schema/trainings.ts';
 import { checklistTitles, courseNames, disabledCourseNames, trainingsToSeed } from './seed-data.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

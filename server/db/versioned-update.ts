@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type AdminRow, adminMessages } from '../../contract/admin-list.ts';
+import { adminMessages } from '../../contract/admin-list.ts';
 import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { ApiError } from '../http/errors.ts';
@@ -51,7 +51,17 @@ export async function versionedUpdate<T extends AdminTable>(
   return false;
 }
 
-/** The 409 body of a stale update: the current record, for the client to show and retry from. */
-export function staleAnswer<T extends AdminRow>(current: T): ApiSuccess<T> {
-  return { message: adminMessages.staleVersion, results: current };
+/**
+ * Thrown inside an update's transaction when the row's version moved on since the client read it,
+ * so the rest of the transaction (link rows, permissions) rolls back with it; the route catches it
+ * and answers 409 with `staleAnswer`.
+ */
+export class StaleVersion extends Error {}
+
+/**
+ * The 409 body of a stale update: the current record, for the client to show and retry from. The
+ * team dashboard's forms say it in their own words (`memberMessages.staleVersion`).
+ */
+export function staleAnswer<T>(current: T, message: string = adminMessages.staleVersion): ApiSuccess<T> {
+  return { message, results: current };
 }

@@ -16,6 +16,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What `load` found, or the API's 404 when it found nothing: every "load the record or 404" of a
+ * route is this.
+ *
+ *   const results = await foundOr404(teamDetail(db, id));
+ */
+export async function foundOr404<T>(load: Promise<T | undefined>): Promise<T> {
+  const found = await load;
+  if (found === undefined) throw new ApiError(404, messages.notFound);
+  return found;
+}
+
 function bodyOf(error: ApiError): ApiErrorBody {
   return error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
 }

@@ -6,20 +6,16 @@ import { type AdminRow, adminMessages, type BulkStatusResult } from '../../contr
 import { bulkIdSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import type { AdminTable } from '../db/versioned-update.ts';
 import { allow, permission } from './access.ts';
 import { type AccountEffect, writesAccounts } from './account-effects.ts';
 import type { AppEnv, AuthState } from './app-env.ts';
 import { ApiError } from './errors.ts';
-import { pathId } from './team-access.ts';
+import { pathId, UUID_PARAM } from './path-id.ts';
 import { validationHook } from './validate.ts';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Pick<Transaction, 'select'>;
-
-/** A uuid path segment, so `/{resource}/{id}` never swallows `/{resource}/info` and the like. */
-export const UUID_PARAM = '{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}';
 
 export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
   /** The resource path, e.g. '/user-group'. */

@@ -9,14 +9,6 @@ import { ApiError } from './errors.ts';
 /** Reads need `view` on the administration's User Team screen, writes `edit`. */
 export type TeamAction = 'view' | 'edit';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id from the path; anything that is not a uuid cannot name a record, so it is a 404. */
-export function pathId(value: string | undefined): string {
-  if (!value || !UUID.test(value)) throw new ApiError(404, messages.notFound);
-  return value.toLowerCase();
-}
-
 export async function leadsTeam(db: Database, userId: string, teamId: string): Promise<boolean> {
   const [row] = await db
     .select({ teamId: teamLeads.teamId })

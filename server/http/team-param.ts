@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from './app-env.ts';
-import { pathId, requireTeamAccess, requireTeamMember, type TeamAction } from './team-access.ts';
+import { pathId } from './path-id.ts';
+import { requireTeamAccess, requireTeamMember, type TeamAction } from './team-access.ts';
 
 /** The `:teamId` of the path once the caller may use that team's dashboard for `action`. */
 export async function accessibleTeam(

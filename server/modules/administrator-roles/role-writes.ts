@@ -1,13 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages.ts';
 import { ROLE_ACTIONS, type RolePermission, roleMessages } from '../../../contract/roles.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { administratorRoles, rolePermissions } from '../../db/schema/administrator-roles.ts';
 import { submodules } from '../../db/schema/modules.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Pick<Transaction, 'select' | 'insert' | 'delete'>;
 type PermissionInput = { submoduleId: string } & Partial<RolePermission>;
 

@@ -17,14 +17,15 @@ import {
   roleUpdateSchema,
 } from '../../../contract/roles.ts';
 import { permissionsWithinCaller, roleWithinCaller } from '../../auth/account-control.ts';
+import type { Transaction } from '../../db/client.ts';
 import { administratorRoles } from '../../db/schema/administrator-roles.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
-import { adminStatusRoutes, type Transaction, UUID_PARAM } from '../../http/status-routes.ts';
-import { pathId } from '../../http/team-access.ts';
+import { ApiError, foundOr404 } from '../../http/errors.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
+import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { moduleTree, roleDetail, roleList, roleRow } from './role-queries.ts';
 import {
@@ -53,11 +54,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
       throw new ApiError(422, messages.validationFailed, { permissions: roleMessages.permissionNotHeld });
   };
 
-  const detailOr404 = async (id: string) => {
-    const detail = await roleDetail(db, id);
-    if (!detail) throw new ApiError(404, messages.notFound);
-    return detail;
-  };
+  const detailOr404 = (id: string) => foundOr404(roleDetail(db, id));
 
   const routes = new Hono<AppEnv>()
     // The Users form and its filter pick a role from this list, so viewing users is enough.

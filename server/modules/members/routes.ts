@@ -17,15 +17,16 @@ import { endSessionsAfterCredentialChange } from '../../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
 import { teamMembers } from '../../db/schema/teams.ts';
 import { userMembershipRoles, users } from '../../db/schema/users.ts';
+import { StaleVersion, staleAnswer } from '../../db/versioned-update.ts';
 import { deleteProfilePicture, saveProfilePicture } from '../../files/profile-pictures.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, foundOr404 } from '../../http/errors.ts';
+import { pathId } from '../../http/path-id.ts';
 import {
   administersTeams,
   leadsTeamOfMember,
-  pathId,
   requireTeamAccess,
   requireTeamMember,
 } from '../../http/team-access.ts';
@@ -41,9 +42,6 @@ export function isMemberFormRequest(method: string, path: string): boolean {
   return method === 'PATCH' && path.startsWith(editPrefix) && !path.slice(editPrefix.length).includes('/');
 }
 
-/** Thrown inside the update's transaction when the row's version moved on since it was read. */
-class StaleVersion extends Error {}
-
 async function storePicture(dataDir: string, form: MemberForm): Promise<string | undefined> {
   return form.picture ? saveProfilePicture(dataDir, form.picture.bytes, form.picture.extension) : undefined;
 }
@@ -52,8 +50,7 @@ export function memberRoutes({ db, config }: AppDeps) {
   const auth = allow(db, teamLead);
 
   async function detailOf(caller: AuthState, memberId: string): Promise<MemberDetail> {
-    const detail = await loadMemberDetail(db, memberId);
-    if (!detail) throw new ApiError(404, messages.notFound);
+    const detail = await foundOr404(loadMemberDetail(db, memberId));
     return { ...detail, editable: await controlsAccount(db, caller, memberId) };
   }
 
@@ -120,8 +117,7 @@ export function memberRoutes({ db, config }: AppDeps) {
           await requireTeamAccess(db, caller, team, 'view');
           await requireTeamMember(db, team, memberId);
         } else {
-          const detail = await loadMemberDetail(db, memberId);
-          if (!detail) throw new ApiError(404, messages.notFound);
+          await foundOr404(loadMemberDetail(db, memberId));
           const allowed =
             (await leadsTeamOfMember(db, caller.userId, memberId)) ||
             (await administersTeams(db, caller, 'view'));
@@ -144,13 +140,7 @@ export function memberRoutes({ db, config }: AppDeps) {
 
       const current = await detailOf(c.get('auth'), memberId);
       const stale = async () =>
-        c.json(
-          {
-            message: memberMessages.staleVersion,
-            results: await detailOf(c.get('auth'), memberId),
-          } satisfies ApiSuccess<MemberDetail>,
-          409,
-        );
+        c.json(staleAnswer(await detailOf(c.get('auth'), memberId), memberMessages.staleVersion), 409);
       if (input.version !== undefined && input.version !== current.version) return stale();
       await requireReferences(db, input);
       if (input.email !== current.email.toLowerCase()) await refuseTakenEmail(db, input.email, memberId);

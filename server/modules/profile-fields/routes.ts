@@ -17,20 +17,16 @@ import { profileFieldGroups, profileFields } from '../../db/schema/profile-field
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../../http/status-routes.ts';
-import { pathId } from '../../http/team-access.ts';
+import { ApiError, foundOr404 } from '../../http/errors.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
+import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { profileGroupRoutes } from './group-routes.ts';
 import { profileFieldPage, profileFieldRow, toggleRequired } from './rows.ts';
 
 const ACCESS = { module: 'user-management', submodule: 'users-profile-field' } as const;
 
-async function requireField(db: Database, id: string): Promise<ProfileFieldRow> {
-  const row = await profileFieldRow(db, id);
-  if (!row) throw new ApiError(404, messages.notFound);
-  return row;
-}
+const requireField = (db: Database, id: string) => foundOr404(profileFieldRow(db, id));
 
 /** A group that is not there is the form's mistake: 422 under the group field. */
 async function checkGroup(db: Database, groupId: string): Promise<string> {

@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/team-dashboard.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
+import { foundOr404 } from '../../http/errors.ts';
 import { accessibleMember, accessibleTeam } from '../../http/team-param.ts';
 import {
   memberActivity,
@@ -44,9 +44,7 @@ export function teamReportRoutes(deps: AppDeps) {
     })
     .get(paths.memberSummary(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');
-      const summary = await memberSummary(db, memberId);
-      if (!summary) throw new ApiError(404, messages.notFound);
-      return c.json(ok<MemberSummary>(summary));
+      return c.json(ok<MemberSummary>(await foundOr404(memberSummary(db, memberId))));
     })
     .get(paths.memberTranscript(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');

@@ -15,26 +15,19 @@ import {
 } from '../../../contract/teams.ts';
 import type { Database } from '../../db/client.ts';
 import { teams } from '../../db/schema/teams.ts';
-import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
+import { StaleVersion, staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../../http/status-routes.ts';
-import { pathId } from '../../http/team-access.ts';
+import { foundOr404 } from '../../http/errors.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
+import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { checkTeam, duplicateTeam, teamValues, writeTeamLinks } from './team-input.ts';
 import { teamOptionRoutes } from './team-options.ts';
 import { teamDetail, teamPage, teamRow } from './team-rows.ts';
 
-/** Thrown inside the update's transaction so its link writes roll back with it. */
-class StaleVersion extends Error {}
-
-async function detailOr404(db: Database, id: string): Promise<TeamDetail> {
-  const detail = await teamDetail(db, id);
-  if (!detail) throw new ApiError(404, messages.notFound);
-  return detail;
-}
+const detailOr404 = (db: Database, id: string) => foundOr404(teamDetail(db, id));
 
 /**
  * The Teams administration (`/app/user-management/users-team`). Its ids are uuids in the paths,

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { type TeamOutput, teamMessages } from '../../../contract/teams.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
@@ -20,8 +20,6 @@ import { trainingMembers, trainings } from '../../db/schema/trainings.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 

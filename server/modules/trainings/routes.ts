@@ -16,11 +16,14 @@ import {
   trainingSchema,
 } from '../../../contract/training.ts';
 import { overLimit } from '../../auth/rate-limit.ts';
+import type { Transaction } from '../../db/client.ts';
 import { trainingCourses, trainingMembers, trainings } from '../../db/schema/trainings.ts';
+import { StaleVersion, staleAnswer } from '../../db/versioned-update.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
-import { pathId, requireTeamAccess } from '../../http/team-access.ts';
+import { ApiError, foundOr404 } from '../../http/errors.ts';
+import { pathId } from '../../http/path-id.ts';
+import { requireTeamAccess } from '../../http/team-access.ts';
 import { validationHook } from '../../http/validate.ts';
 import { type TrainingMailKind, trainingMail } from '../../mail/training-mail.ts';
 import {
@@ -35,17 +38,11 @@ import {
   trainingRecord,
 } from './training-rows.ts';
 
-class StaleVersion extends Error {}
-
 export function trainingRoutes({ db, config, mailer }: AppDeps) {
   const auth = allow(db, teamLead);
   const link = `${config.appUrl}/user-portal/learning-process/training`;
 
-  async function detailOf(trainingId: string): Promise<AssignedTrainingDetail> {
-    const detail = await trainingDetail(db, trainingId);
-    if (!detail) throw new ApiError(404, messages.notFound);
-    return detail;
-  }
+  const detailOf = (trainingId: string) => foundOr404(trainingDetail(db, trainingId));
 
   /** One mail per recipient; 'some' members get their last_emailed_at stamped. */
   async function mail(kind: TrainingMailKind, trainingId: string, recipients: Recipient[]) {
@@ -69,11 +66,7 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
   }
 
   /** Writes the courses and members of a training to match the form, keeping rows that stay. */
-  async function writeAssignment(
-    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-    trainingId: string,
-    input: CheckedTraining,
-  ) {
+  async function writeAssignment(tx: Transaction, trainingId: string, input: CheckedTraining) {
     await tx
       .delete(trainingCourses)
       .where(
@@ -97,10 +90,7 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
   }
 
   const stale = async (trainingId: string) =>
-    ({
-      message: trainingMessages.staleVersion,
-      results: await detailOf(trainingId),
-    }) satisfies ApiSuccess<AssignedTrainingDetail>;
+    staleAnswer(await detailOf(trainingId), trainingMessages.staleVersion);
 
   return new Hono<AppEnv>()
     .get(paths.trainings, auth, vValidator('query', trainingListQuerySchema, validationHook), async (c) => {

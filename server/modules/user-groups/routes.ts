@@ -25,9 +25,9 @@ import { users } from '../../db/schema/users.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
-import { adminStatusRoutes, UUID_PARAM } from '../../http/status-routes.ts';
-import { pathId } from '../../http/team-access.ts';
+import { ApiError, foundOr404 } from '../../http/errors.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
+import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 
 const memberCount = sql<number>`(select count(*) from user_group_members m where m.group_id = user_groups.id)::int`;
@@ -54,11 +54,7 @@ export async function groupRow(db: Database, id: string): Promise<UserGroupRow |
   return row && toRow(row);
 }
 
-async function requireGroup(db: Database, id: string): Promise<UserGroupRow> {
-  const row = await groupRow(db, id);
-  if (!row) throw new ApiError(404, messages.notFound);
-  return row;
-}
+const requireGroup = (db: Database, id: string) => foundOr404(groupRow(db, id));
 
 function groupMembers(db: Database, groupId: string, query: GroupMembersQuery): Promise<Paged<GroupMember>> {
   const where = and(

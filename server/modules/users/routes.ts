@@ -19,20 +19,16 @@ import {
 } from '../../../contract/users.ts';
 import { requireAccountsWithinCaller } from '../../auth/account-control.ts';
 import { revokeSessionsOf } from '../../auth/sessions.ts';
+import type { Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { staleAnswer } from '../../db/versioned-update.ts';
 import { deleteProfilePicture } from '../../files/profile-pictures.ts';
 import { allow, permission } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
-import { ApiError } from '../../http/errors.ts';
-import {
-  adminStatusRoutes,
-  type StatusChange,
-  type Transaction,
-  UUID_PARAM,
-} from '../../http/status-routes.ts';
-import { pathId } from '../../http/team-access.ts';
+import { foundOr404 } from '../../http/errors.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
+import { adminStatusRoutes, type StatusChange } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { publishedProfileFields } from './published-fields.ts';
 import { exportFilename, userCsvStream } from './user-export.ts';
@@ -50,11 +46,7 @@ export function userAdminRoutes(deps: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit' | 'delete' | 'publish') =>
     allow(db, permission(MODULE, SUBMODULE, action));
 
-  async function detailOf(id: string): Promise<UserDetail> {
-    const detail = await userDetail(db, id);
-    if (!detail) throw new ApiError(404, messages.notFound);
-    return detail;
-  }
+  const detailOf = (id: string) => foundOr404(userDetail(db, id));
 
   /**
    * Refuses changes to accounts that can do more than the caller, and changes that would lock the

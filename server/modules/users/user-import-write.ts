@@ -1,13 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userMessages } from '../../../contract/users.ts';
 import { unusablePasswordHash } from '../../auth/password.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
 import { userGroupMembers } from '../../db/schema/user-groups.ts';
 import { userMembershipRoles, userProfileValues, users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type StoredValue = { fieldId: string; value: string | string[] };
 
 /** A new user's import row that passed every check, its names resolved to ids. */

@@ -15,7 +15,7 @@ import {
 } from '../../auth/account-control.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { endSessionsAfterCredentialChange } from '../../auth/sessions.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
 import { administratorRoles } from '../../db/schema/administrator-roles.ts';
 import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
@@ -27,7 +27,6 @@ import { ApiError } from '../../http/errors.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
 import { refuseDemotingLastAdmin } from './user-guards.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type UserFields = Omit<UserCreateOutput, 'password' | 'confirmPassword'>;
 type Checked = UserFields & { values: { fieldId: string; value: string | string[] }[] };
 
