@@ -61,6 +61,11 @@ function fieldErrors(body: unknown): FieldErrors {
   );
 }
 
+/** The answer's `results`, when a failure carries one (a stale version's current record). */
+function resultsOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'results' in body ? body.results : undefined;
+}
+
 function fail(failure: FailedRequest, sentToken: string | null, quiet: boolean): never {
   const outcome = classifyFailure(failure);
   const error =
@@ -70,6 +75,7 @@ function fail(failure: FailedRequest, sentToken: string | null, quiet: boolean):
           failure.status,
           serverMessage(failure.body) ?? outcome.toast?.message ?? messages.somethingWentWrong,
           fieldErrors(failure.body),
+          resultsOf(failure.body),
         );
   if (!quiet) {
     if (outcome.toast) toast.error(outcome.toast.message, outcome.toast.id);

@@ -4,12 +4,15 @@ import type { FieldErrors } from '@contract/envelope';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors;
+  /** What the answer carried besides its message: a stale version's 409 carries the current record. */
+  readonly results: unknown;
 
-  constructor(status: number, message: string, errors: FieldErrors = {}) {
+  constructor(status: number, message: string, errors: FieldErrors = {}, results?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.results = results;
   }
 
   get isNetworkError(): boolean {

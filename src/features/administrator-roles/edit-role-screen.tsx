@@ -11,7 +11,7 @@ export function EditRoleScreen({ roleId }: { roleId: string }) {
   const { data: role } = useSuspenseQuery(roleDetailOptions(roleId));
   const canEdit = useCan(roleScope, 'edit');
   const updateRole = useUpdateRole(roleId);
-  // The form starts from the record as loaded; a stale-version reload resets it explicitly.
+  // The form starts from the record as loaded; a stale save starts it over from the current one.
   const [initialValues] = useState(() => toRoleFormValues(role));
 
   return (
@@ -21,7 +21,7 @@ export function EditRoleScreen({ roleId }: { roleId: string }) {
       initialValues={initialValues}
       readOnly={role.isSystem ? 'system' : canEdit ? undefined : 'permission'}
       save={(values) => updateRole.mutateAsync({ ...toRoleInput(values, modules), version: values.version })}
-      reload={() => queryClient.fetchQuery({ ...roleDetailOptions(roleId), staleTime: 0 })}
+      onCurrentRecord={(current) => queryClient.setQueryData(roleDetailOptions(roleId).queryKey, current)}
     />
   );
 }

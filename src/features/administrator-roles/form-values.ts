@@ -1,4 +1,3 @@
-import { adminMessages } from '@contract/admin-list';
 import type { RoleCreateInput, RoleDetail, RoleModule } from '@contract/roles';
 import { ROLE_ACTIONS } from '@contract/roles';
 import type { PermissionAction } from '@contract/session';
@@ -49,9 +48,3 @@ export function withTick(ticks: Ticks, action: PermissionAction, checked: boolea
 /** Every action of a row on or off. */
 export const rowTicks = (checked: boolean): Ticks =>
   checked ? { view: true, add: true, edit: true, delete: true, publish: true } : noTicks();
-
-/**
- * Whether a 409 answer to a role's save is a stale version, whose answer carries the current role
- * to show. Any other 409 (a role above the caller's) leaves the form as typed, its message toasted.
- */
-export const isStaleVersion = (error: { message: string }) => error.message === adminMessages.staleVersion;

@@ -12,7 +12,8 @@ type RoleFormViewProps = {
   modules: RoleModule[];
   initialValues: RoleFormValues;
   save: (values: RoleFormValues) => Promise<WriteResult<RoleDetail>>;
-  reload?: () => Promise<RoleDetail>;
+  /** Editing: the current role a stale save brought back. */
+  onCurrentRecord?: (role: RoleDetail) => void;
   /** The built-in role, or a role the user may not change: shown, not edited. */
   readOnly?: 'system' | 'permission';
 };
@@ -23,8 +24,15 @@ const texts = {
 } as const;
 
 /** Add or edit a role: its name, status and its permission matrix. */
-export function RoleFormView({ mode, modules, initialValues, save, reload, readOnly }: RoleFormViewProps) {
-  const form = useRoleForm({ mode, modules, initialValues, save, reload });
+export function RoleFormView({
+  mode,
+  modules,
+  initialValues,
+  save,
+  onCurrentRecord,
+  readOnly,
+}: RoleFormViewProps) {
+  const form = useRoleForm({ mode, modules, initialValues, save, onCurrentRecord });
   const text = texts[mode];
   const locked = readOnly !== undefined;
 

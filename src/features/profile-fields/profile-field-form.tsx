@@ -4,13 +4,9 @@ import {
   type ProfileFieldTypeId,
   profileFieldSchema,
 } from '@contract/profile-fields';
-import { revalidateLogic } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ApiError, isApiError } from '@/lib/api-error';
-import { useAppForm } from '@/ui/form/app-form';
-import { schemaValidator } from '@/ui/form/schema-validator';
-import { applyServerErrors } from '@/ui/form/server-errors';
+import { useRecordForm } from '@/ui/form/use-record-form';
 import {
   profileFieldTypesQueryOptions,
   profileGroupsQueryOptions,
@@ -24,6 +20,8 @@ export type ProfileFieldFormValues = {
   group: string;
   option: string[];
   required: boolean;
+  /** Editing: the version read, so a change made meanwhile by someone else is not overwritten. */
+  version: number;
 };
 
 export const emptyProfileField: ProfileFieldFormValues = {
@@ -32,6 +30,7 @@ export const emptyProfileField: ProfileFieldFormValues = {
   group: '',
   option: [],
   required: false,
+  version: 0,
 };
 
 export const toFormValues = (row: ProfileFieldRow): ProfileFieldFormValues => ({
@@ -40,6 +39,7 @@ export const toFormValues = (row: ProfileFieldRow): ProfileFieldFormValues => ({
   group: row.group._id,
   option: row.option,
   required: row.required,
+  version: row.version,
 });
 
 /** Messages of single options (`option.2`) show under the options input. */
@@ -69,25 +69,16 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
   const create = useCreateProfileField();
   const update = useUpdateProfileField(row?._id ?? '');
 
-  const form = useAppForm({
+  const { form } = useRecordForm({
     defaultValues: row ? toFormValues(row) : emptyProfileField,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: schemaValidator<ProfileFieldFormValues>(profileFieldSchema, foldOptionErrors) },
-    onSubmit: async ({ value, formApi }) => {
-      const input = v.parse(profileFieldSchema, value);
-      try {
-        if (row) await update.mutateAsync({ ...input, version: row.version });
-        else await create.mutateAsync(input);
-        onSaved();
-      } catch (error) {
-        const folded =
-          isApiError(error) && error.status === 422
-            ? new ApiError(error.status, error.message, foldOptionErrors(error.errors))
-            : error;
-        // A stale version was toasted with the server's message; the list refetches and the form closes.
-        if (!applyServerErrors(formApi, folded) && isApiError(error) && error.status === 409) onSaved();
-      }
+    schema: profileFieldSchema,
+    validate: { place: foldOptionErrors },
+    save: (values: ProfileFieldFormValues) => {
+      const input = v.parse(profileFieldSchema, values);
+      return row ? update.mutateAsync({ ...input, version: values.version }) : create.mutateAsync(input);
     },
+    onSaved,
+    fromRecord: toFormValues,
   });
 
   return (

@@ -21,13 +21,17 @@ export function placeFieldErrors(form: AnyFormApi, errors: FieldErrors): string[
 
 /**
  * Puts the field messages of a 422 answer under their fields; each clears when its field is edited
- * (see FormTextField). A message for a field the form does not have is shown as a toast, so nothing
- * the server said is lost.
+ * (see FormTextField). `place` moves messages first (a list item's under the list). A message for
+ * a field the form does not have is shown as a toast, so nothing the server said is lost.
  * @returns whether the error was a validation error handled here.
  */
-export function applyServerErrors(form: AnyFormApi, error: unknown): boolean {
+export function applyServerErrors(
+  form: AnyFormApi,
+  error: unknown,
+  place: (errors: FieldErrors) => FieldErrors = (errors) => errors,
+): boolean {
   if (!isApiError(error) || error.status !== 422) return false;
-  const unplaced = placeFieldErrors(form, error.errors);
+  const unplaced = placeFieldErrors(form, place(error.errors));
   if (unplaced.length > 0 || Object.keys(error.errors).length === 0)
     toast.error(unplaced[0] ?? error.message);
   return true;

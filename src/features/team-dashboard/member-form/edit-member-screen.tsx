@@ -18,7 +18,9 @@ export function EditMemberScreen({ memberId, teamId }: { memberId: string; teamI
       initialValues={initialValues}
       record={member}
       save={updateMember.mutateAsync}
-      reload={() => queryClient.fetchQuery({ ...memberDetailOptions(memberId, teamId), staleTime: 0 })}
+      onCurrentRecord={(current) =>
+        queryClient.setQueryData(memberDetailOptions(memberId, teamId).queryKey, current)
+      }
     />
   );
 }

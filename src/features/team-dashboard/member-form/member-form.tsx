@@ -13,7 +13,8 @@ type MemberFormProps = {
   initialValues: MemberFormValues;
   save: (values: MemberFormValues) => Promise<WriteResult<MemberDetail>>;
   record?: MemberDetail;
-  reload?: () => Promise<MemberDetail>;
+  /** Editing: the current member a stale save brought back. */
+  onCurrentRecord?: (member: MemberDetail) => void;
 };
 
 const texts = {
@@ -25,7 +26,14 @@ const texts = {
  * The Add/Edit Member screen (spec 2): breadcrumb, title, the three buttons and the fields. A member
  * the lead may not change is shown read-only, with Cancel alone: the server would answer 403.
  */
-export function MemberFormView({ mode, teamId, initialValues, save, record, reload }: MemberFormProps) {
+export function MemberFormView({
+  mode,
+  teamId,
+  initialValues,
+  save,
+  record,
+  onCurrentRecord,
+}: MemberFormProps) {
   const router = useRouter();
   const navigate = useNavigate();
   // From the record as it is now: a reload after a conflict or a save may change it.
@@ -35,7 +43,7 @@ export function MemberFormView({ mode, teamId, initialValues, save, record, relo
     teamId,
     initialValues,
     save,
-    reload,
+    onCurrentRecord,
     readOnly,
   });
   const text = texts[mode];

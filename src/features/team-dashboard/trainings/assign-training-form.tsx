@@ -12,11 +12,16 @@ type AssignTrainingFormProps = {
   teamId: string;
   initialValues: TrainingFormValues;
   record?: AssignedTrainingDetail;
-  reload?: () => Promise<AssignedTrainingDetail>;
+  onCurrentRecord?: (training: AssignedTrainingDetail) => void;
 };
 
-export function AssignTrainingForm({ teamId, initialValues, record, reload }: AssignTrainingFormProps) {
-  const form = useTrainingForm({ initialValues, trainingId: record?._id, reload });
+export function AssignTrainingForm({
+  teamId,
+  initialValues,
+  record,
+  onCurrentRecord,
+}: AssignTrainingFormProps) {
+  const form = useTrainingForm({ initialValues, trainingId: record?._id, onCurrentRecord });
   const known = useMemo(() => recordOptions(record), [record]);
   const teamMemberChoices = useMemo(() => memberChoicePages(teamId), [teamId]);
 

@@ -55,18 +55,16 @@ function EditTraining({ teamId, trainingId }: { teamId: string; trainingId: stri
   if (record.teamId !== teamId) {
     return <Navigate to="." search={(prev) => ({ ...prev, team: record.teamId })} replace />;
   }
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: trainingQueryOptions(trainingId).queryKey });
-    return queryClient.fetchQuery(trainingQueryOptions(trainingId));
-  };
   return (
     <AssignTrainingForm
-      // The form starts over from a record saved since (a new version).
+      // The form starts over from a record saved since (a new version), a stale save's included.
       key={record.version}
       teamId={teamId}
       initialValues={toTrainingFormValues(record)}
       record={record}
-      reload={reload}
+      onCurrentRecord={(current) =>
+        queryClient.setQueryData(trainingQueryOptions(trainingId).queryKey, current)
+      }
     />
   );
 }

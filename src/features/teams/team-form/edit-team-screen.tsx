@@ -7,13 +7,13 @@ import { TeamFormView } from './team-form';
 export function EditTeamScreen({ teamId }: { teamId: string }) {
   const queryClient = useQueryClient();
   const { data: team } = useSuspenseQuery(teamDetailOptions(teamId));
-  // The form starts from the record as loaded; a stale-version conflict resets it explicitly.
+  // The form starts from the record as loaded; a stale save starts it over from the current one.
   const [initialValues] = useState(() => toTeamFormValues(team));
   return (
     <TeamFormView
       initialValues={initialValues}
       record={team}
-      reload={() => queryClient.fetchQuery({ ...teamDetailOptions(teamId), staleTime: 0 })}
+      onCurrentRecord={(current) => queryClient.setQueryData(teamDetailOptions(teamId).queryKey, current)}
     />
   );
 }

@@ -10,7 +10,8 @@ type TeamFormViewProps = {
   initialValues: TeamFormValues;
   /** Editing: the team as read, for its id and the labels of its choices. */
   record?: TeamDetail;
-  reload?: () => Promise<TeamDetail>;
+  /** Editing: the current team a stale save brought back. */
+  onCurrentRecord?: (team: TeamDetail) => void;
 };
 
 const texts = {
@@ -19,8 +20,8 @@ const texts = {
 } as const;
 
 /** The Add/Edit Team screen: breadcrumb, title, the fields and Cancel / Save. */
-export function TeamFormView({ initialValues, record, reload }: TeamFormViewProps) {
-  const form = useTeamForm({ initialValues, teamId: record?._id, reload });
+export function TeamFormView({ initialValues, record, onCurrentRecord }: TeamFormViewProps) {
+  const form = useTeamForm({ initialValues, teamId: record?._id, onCurrentRecord });
   const mode = record ? 'edit' : 'add';
   const text = texts[mode];
   const allowed = useCan(teamScope, mode);

@@ -1,18 +1,9 @@
 import { duplicateTeamSchema, type TeamRow } from '@contract/teams';
-import { toFieldErrors } from '@contract/validation';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { revalidateLogic } from '@tanstack/react-form';
-import * as v from 'valibot';
-import { useAppForm } from '@/ui/form/app-form';
-import { applyServerErrors } from '@/ui/form/server-errors';
+import { useRecordForm } from '@/ui/form/use-record-form';
 import { useDuplicateTeam } from '../mutations';
 
 type DuplicateValues = { title: string; teamName: string };
-
-function validate({ value }: { value: DuplicateValues }) {
-  const result = v.safeParse(duplicateTeamSchema, value);
-  return result.success ? undefined : { fields: toFieldErrors(result.issues) };
-}
 
 /**
  * Duplicate team (spec 7: 'POST by id with payload'): the copy keeps the team's settings, leads
@@ -20,18 +11,11 @@ function validate({ value }: { value: DuplicateValues }) {
  */
 export function DuplicateTeamModal({ team, onClose }: { team: TeamRow; onClose: () => void }) {
   const duplicate = useDuplicateTeam();
-  const form = useAppForm({
+  const { form } = useRecordForm({
     defaultValues: { title: `${team.title} (copy)`, teamName: '' } as DuplicateValues,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: validate },
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        await duplicate.mutateAsync({ teamId: team._id, input: value });
-        onClose();
-      } catch (error) {
-        applyServerErrors(formApi, error);
-      }
-    },
+    schema: duplicateTeamSchema,
+    save: (input: DuplicateValues) => duplicate.mutateAsync({ teamId: team._id, input }),
+    onSaved: onClose,
   });
   return (
     <Modal opened onClose={onClose} title="Duplicate Team" centered>

@@ -8,7 +8,7 @@ export function EditUserScreen({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const { data: user } = useSuspenseQuery(userDetailOptions(userId));
   const { data: profileFields } = useSuspenseQuery(publishedProfileFieldsOptions());
-  // The form starts from the record as loaded; a stale-version conflict resets it explicitly.
+  // The form starts from the record as loaded; a stale save starts it over from the current one.
   const [initialValues] = useState(() => toUserFormValues(user));
   return (
     <UserFormView
@@ -16,7 +16,7 @@ export function EditUserScreen({ userId }: { userId: string }) {
       initialValues={initialValues}
       profileFields={profileFields}
       record={user}
-      reload={() => queryClient.fetchQuery({ ...userDetailOptions(userId), staleTime: 0 })}
+      onCurrentRecord={(current) => queryClient.setQueryData(userDetailOptions(userId).queryKey, current)}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { adminMessages } from '@contract/admin-list';
 import type { FieldErrors } from '@contract/envelope';
 import {
   type ProfileValues,
@@ -11,8 +10,7 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@contract/users';
-import { toFieldErrors } from '@contract/validation';
-import * as v from 'valibot';
+import { type SchemaValidatorOptions, schemaValidator } from '@/ui/form/schema-validator';
 
 /** The user form's state (spec 3, 'User form'), plus the optional administrator role and profile fields. */
 export type UserFormValues = {
@@ -102,23 +100,33 @@ export function toUpdateInput(
   return { ...toCreateInput(values, fields), version };
 }
 
+/** The contract's schema for the mode and what it checks: the body that would be sent. */
+export function userFormSchema(mode: UserFormMode) {
+  return mode === 'add' ? userCreateSchema : userUpdateSchema;
+}
+
 /**
- * Every message the form shows before sending: the contract's schema (the spec's messages) and the
- * published profile fields' rules, keyed by field name as a 422 answer keys them.
+ * How the form is checked before sending: the contract's schema (the spec's messages) on the body
+ * that would be sent, and the published profile fields' rules, keyed by field name as a 422 keys them.
  */
+export function userFormChecks(
+  mode: UserFormMode,
+  fields: readonly PublishedProfileField[],
+): SchemaValidatorOptions<UserFormValues> {
+  return {
+    toInput: (values) =>
+      mode === 'add' ? toCreateInput(values, fields) : toUpdateInput(values, fields, values.version ?? 1),
+    also: (values) => profileValueErrors(fields, values.profileFields),
+  };
+}
+
+/** Every message the form shows before sending, by field. */
 export function userFormErrors(
   mode: UserFormMode,
   values: UserFormValues,
   fields: readonly PublishedProfileField[],
 ): FieldErrors {
-  const result =
-    mode === 'add'
-      ? v.safeParse(userCreateSchema, toCreateInput(values, fields))
-      : v.safeParse(userUpdateSchema, toUpdateInput(values, fields, values.version ?? 1));
-  return {
-    ...(result.success ? {} : toFieldErrors(result.issues)),
-    ...profileValueErrors(fields, values.profileFields),
-  };
+  return schemaValidator(userFormSchema(mode), userFormChecks(mode, fields))({ value: values })?.fields ?? {};
 }
 
 /**
@@ -130,14 +138,4 @@ export function adminRoleDescription(canGrantRoles: boolean): string {
   return canGrantRoles
     ? 'Gives access to the administration; leave empty for none.'
     : 'Your role may not give or change administrator roles.';
-}
-
-/**
- * What the form does with a 409 answer to its save: put field messages (a taken email) under their
- * fields; show the current record after a stale version (its answer carries it); otherwise stay
- * with what was typed, the server's message (a user whose role is above the caller's) toasted.
- */
-export function conflictStep(error: { message: string; errors: FieldErrors }): 'fields' | 'reload' | 'stay' {
-  if (Object.keys(error.errors).length > 0) return 'fields';
-  return error.message === adminMessages.staleVersion ? 'reload' : 'stay';
 }

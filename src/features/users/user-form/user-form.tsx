@@ -11,7 +11,8 @@ type UserFormViewProps = {
   initialValues: UserFormValues;
   profileFields: readonly PublishedProfileField[];
   record?: UserDetail;
-  reload?: () => Promise<UserDetail>;
+  /** Editing: the current user a stale save brought back. */
+  onCurrentRecord?: (user: UserDetail) => void;
 };
 
 const texts = {
@@ -20,8 +21,14 @@ const texts = {
 } as const;
 
 /** The Add/Edit User screen: breadcrumb, title, the fields and Cancel / Save. */
-export function UserFormView({ mode, initialValues, profileFields, record, reload }: UserFormViewProps) {
-  const form = useUserForm({ mode, initialValues, profileFields, userId: record?._id, reload });
+export function UserFormView({
+  mode,
+  initialValues,
+  profileFields,
+  record,
+  onCurrentRecord,
+}: UserFormViewProps) {
+  const form = useUserForm({ mode, initialValues, profileFields, userId: record?._id, onCurrentRecord });
   const text = texts[mode];
   const allowed = useCan(userScope, mode);
 

@@ -1,10 +1,8 @@
-import { adminMessages } from '@contract/admin-list';
 import type { RoleDetail, RoleModule } from '@contract/roles';
-import { roleCreateSchema, roleMessages } from '@contract/roles';
+import { roleCreateSchema } from '@contract/roles';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
-  isStaleVersion,
   noTicks,
   rowTicks,
   toRoleFormValues,
@@ -87,12 +85,5 @@ describe('toRoleInput', () => {
     expect(toRoleInput(values, modules).permissions).toEqual([
       { submoduleId: users, ...noTicks(), view: true, publish: true },
     ]);
-  });
-});
-
-describe('isStaleVersion', () => {
-  it('tells a stale version, whose answer carries the current role, from a refusal', () => {
-    expect(isStaleVersion({ message: adminMessages.staleVersion })).toBe(true);
-    expect(isStaleVersion({ message: roleMessages.roleAboveCaller })).toBe(false);
   });
 });

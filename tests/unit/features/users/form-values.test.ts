@@ -1,10 +1,8 @@
-import { adminMessages } from '@contract/admin-list';
 import type { PublishedProfileField, UserDetail } from '@contract/users';
 import { userMessages } from '@contract/users';
 import { describe, expect, it } from 'vitest';
 import {
   adminRoleDescription,
-  conflictStep,
   emptyUserValues,
   toCreateInput,
   toUpdateInput,
@@ -148,22 +146,5 @@ describe('adminRoleDescription', () => {
   it('says why the field is locked when the role may not give administrator roles', () => {
     expect(adminRoleDescription(false)).toBe('Your role may not give or change administrator roles.');
     expect(adminRoleDescription(true)).toBe('Gives access to the administration; leave empty for none.');
-  });
-});
-
-describe('conflictStep', () => {
-  it('places the field messages of a 409 (a taken email)', () => {
-    expect(
-      conflictStep({ message: userMessages.duplicateEmail, errors: { email: userMessages.duplicateEmail } }),
-    ).toBe('fields');
-  });
-
-  it('reloads the record after a stale version only', () => {
-    expect(conflictStep({ message: adminMessages.staleVersion, errors: {} })).toBe('reload');
-  });
-
-  it('stays with what was typed when the user is above the caller, or on any other 409', () => {
-    expect(conflictStep({ message: userMessages.accountAboveCaller, errors: {} })).toBe('stay');
-    expect(conflictStep({ message: 'Something else', errors: {} })).toBe('stay');
   });
 });
