@@ -38,7 +38,7 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const sampleBody = (route: string, target?: { memberId: string }) => {
   const sample = writeSamples[route];
-  if (!sample) throw new Error(`No write sample for ${route}`);
+  if (!sample?.body) throw new Error(`No write sample for ${route}`);
   return sample.body(t.db, {
     teamId: MISSING,
     trainingId: MISSING,
