@@ -16,7 +16,6 @@ import { idempotency } from './http/idempotency.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
-import { userRoutes } from './modules/auth/me.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { MEMBER_FORM_MAX_BYTES } from './modules/members/member-form.ts';
@@ -70,7 +69,6 @@ export function createApp({
     .use(idempotency(deps))
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
-    .route('/', userRoutes(deps))
     .route('/', userAdminRoutes(deps))
     .route('/', sidebarRoutes(deps))
     .route('/', lookupRoutes(deps))

@@ -6,7 +6,7 @@ import { LOGIN_RATE_LIMIT } from '../../../contract/constants.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { paths } from '../../../contract/paths.ts';
-import type { LoginResult } from '../../../contract/session.ts';
+import type { LoginResult, SessionUser } from '../../../contract/session.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password.ts';
 import { clearHits, liveWindows, recordHits } from '../../auth/rate-limit.ts';
 import { createResetToken } from '../../auth/reset-tokens.ts';
@@ -58,6 +58,7 @@ function refusedFor(
   return waits.length > 0 ? Math.max(...waits) : undefined;
 }
 
+/** Signing in and out, and who the session belongs to. */
 export function authRoutes({ db, config }: AppDeps) {
   return new Hono<AppEnv>()
     .post(
@@ -118,5 +119,10 @@ export function authRoutes({ db, config }: AppDeps) {
     .post(paths.logout, allow(db, signedIn), writesAccounts('session'), async (c) => {
       await revokeSession(db, c.get('auth').sessionId);
       return c.json({ message: messages.logoutSuccess, results: null } satisfies ApiSuccess<null>);
+    })
+    .get(paths.me, allow(db, signedIn), async (c) => {
+      const user = await loadSessionUser(db, c.get('auth').userId);
+      if (!user) throw new ApiError(401, messages.unauthenticated);
+      return c.json({ message: messages.userFetched, results: user } satisfies ApiSuccess<SessionUser>);
     });
 }
