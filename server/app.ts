@@ -27,7 +27,6 @@ import { sidebarRoutes } from './modules/sidebar/routes.ts';
 import { teamMemberRoutes } from './modules/team-members/routes.ts';
 import { teamReportRoutes } from './modules/team-reports/routes.ts';
 import { adminTeamRoutes } from './modules/teams/routes.ts';
-import { courseOptionRoutes } from './modules/trainings/course-options.ts';
 import { trainingRoutes } from './modules/trainings/routes.ts';
 import { userGroupRoutes } from './modules/user-groups/routes.ts';
 import { userAdminRoutes } from './modules/users/routes.ts';
@@ -76,7 +75,6 @@ export function createApp({
     .route('/', teamMemberRoutes(deps))
     .route('/', teamReportRoutes(deps))
     .route('/', memberRoutes(deps))
-    .route('/', courseOptionRoutes(deps))
     .route('/', trainingRoutes(deps))
     .route('/', adminTeamRoutes(deps))
     .route('/', administratorRoleRoutes(deps))

@@ -13,8 +13,8 @@ import { requireDashboardUser } from '../../http/team-access.ts';
 import { validationHook } from '../../http/validate.ts';
 
 /**
- * The courses the assign-training form offers: enabled ones, by name. Mounted before the trainings
- * router, whose `/course-assignment/:trainingId` would otherwise take this path.
+ * The courses the assign-training form offers: enabled ones, by name. The training routes take
+ * only a uuid after `/course-assignment/`, so this path is this route's alone.
  */
 export function courseOptionRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get(

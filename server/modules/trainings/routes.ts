@@ -22,10 +22,11 @@ import { StaleVersion, staleAnswer } from '../../db/versioned-update.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError, foundOr404 } from '../../http/errors.ts';
-import { pathId } from '../../http/path-id.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { requireTeamAccess } from '../../http/team-access.ts';
 import { validationHook } from '../../http/validate.ts';
 import { type TrainingMailKind, trainingMail } from '../../mail/training-mail.ts';
+import { courseOptionRoutes } from './course-options.ts';
 import {
   type CheckedTraining,
   checkDeadline,
@@ -38,7 +39,9 @@ import {
   trainingRecord,
 } from './training-rows.ts';
 
-export function trainingRoutes({ db, config, mailer }: AppDeps) {
+/** Trainings a team lead assigns to their team (`/course-assignment`), and the courses to pick from. */
+export function trainingRoutes(deps: AppDeps) {
+  const { db, config, mailer } = deps;
   const auth = allow(db, teamLead);
   const link = `${config.appUrl}/user-portal/learning-process/training`;
 
@@ -92,6 +95,10 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
   const stale = async (trainingId: string) =>
     staleAnswer(await detailOf(trainingId), trainingMessages.staleVersion);
 
+  // Only a uuid, so this GET never claims `/course-assignment/course-options`; other text names no
+  // training anyway (404 either way).
+  const oneTraining = `${paths.training(':trainingId')}${UUID_PARAM}`;
+
   return new Hono<AppEnv>()
     .get(paths.trainings, auth, vValidator('query', trainingListQuerySchema, validationHook), async (c) => {
       const query = c.req.valid('query');
@@ -142,7 +149,7 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
       await db.delete(trainings).where(inArray(trainings.id, ids));
       return c.json({ message: trainingMessages.trainingDeleted, results: null } satisfies ApiSuccess<null>);
     })
-    .get(paths.training(':trainingId'), auth, async (c) => {
+    .get(oneTraining, auth, async (c) => {
       const record = await trainingRecord(db, pathId(c.req.param('trainingId')));
       await requireTeamAccess(db, c.get('auth'), record.teamId, 'view');
       return c.json({
@@ -237,5 +244,6 @@ export function trainingRoutes({ db, config, mailer }: AppDeps) {
         message: trainingMessages.emailResent,
         results: { mailed: recipients.length },
       } satisfies ApiSuccess<TrainingMailed>);
-    });
+    })
+    .route('/', courseOptionRoutes(deps));
 }
