@@ -33,7 +33,7 @@ const detailOr404 = (db: Database, id: string) => foundOr404(teamDetail(db, id))
  * The Teams administration (`/app/user-management/users-team`). Its ids are uuids in the paths,
  * so the team dashboard's `/team/team-lead`, `/team/set-default-Team` and the like stay theirs.
  */
-export function adminTeamRoutes(deps: AppDeps) {
+export function teamRoutes(deps: AppDeps) {
   const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit') =>
     allow(db, permission('user-management', 'users-team', action));

@@ -41,7 +41,7 @@ const MODULE = 'user-management';
 const SUBMODULE = 'users';
 const byId = `${paths.users}/:id${UUID_PARAM}`;
 
-export function userAdminRoutes(deps: AppDeps) {
+export function userRoutes(deps: AppDeps) {
   const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit' | 'delete' | 'publish') =>
     allow(db, permission(MODULE, SUBMODULE, action));
