@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './first-screen.css';
 import './theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,17 +16,30 @@ onSignOut(() => {
   void router.navigate({ to: '/login' });
 });
 
+/**
+ * The rest of Mantine's styles (first-screen.css has the sign-in screens'): 190 KB more CSS that a
+ * phone would parse before or just after showing /login, where none of it is used. Loaded once there
+ * is a session; by then the service worker has usually precached it.
+ */
+const loadAllStyles = () =>
+  import('./all-styles').catch((error: unknown) => console.error('Could not load the styles', error));
+
 // A new session (a sign-in) lets the outbox go on where an ended one paused it, with the new token.
 let lastToken: string | null = null;
 authStore.subscribe(() => {
   const { token } = authStore.get();
-  if (token && token !== lastToken) resumeOutbox();
+  if (token && token !== lastToken) {
+    void loadAllStyles();
+    resumeOutbox();
+  }
   lastToken = token;
 });
 
 async function start() {
   // The saved session decides the first screen, so it is read before anything renders (bounded by a timeout).
   await Promise.all([rehydrateAuth(), rehydrateTheme()]);
+  // A signed-in start opens a screen the first sheet does not cover.
+  if (authStore.get().token) await loadAllStyles();
   // Changes kept by the worker: listed in the top bar, refetched once answered.
   startOutbox(queryClient);
 
