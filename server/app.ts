@@ -17,6 +17,7 @@ import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { MEMBER_FORM_MAX_BYTES } from './modules/members/member-form.ts';
 import { isMemberFormRequest, memberRoutes } from './modules/members/routes.ts';
@@ -51,6 +52,7 @@ export const apiModules = [
   teamReportRoutes,
   memberRoutes,
   trainingRoutes,
+  courseCategoryRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
+import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import type { Database } from './client.ts';
 import { administratorRoles, rolePermissions } from './schema/administrator-roles.ts';
 import { departments, locations, membershipLevels, membershipRoles } from './schema/lookups.ts';
@@ -237,6 +238,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     });
     await seedAdminTeams(tx);
     await seedAdminGroups(tx);
+    await seedCourseCategories(tx);
     return true;
   });
 }
