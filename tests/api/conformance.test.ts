@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
+import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import { permissionKey } from '../../contract/modules.ts';
 import {
@@ -96,6 +97,11 @@ const cases: Conformance[] = [
     resource: administratorRoleResource,
     body: async (name) => ({ name, status: true, permissions: [] }),
     invalid: { body: { name: '' }, errors: { name: roleMessages.nameRequired } },
+  },
+  {
+    resource: courseCategoryResource,
+    body: async (name) => ({ name, parentId: null }),
+    invalid: { body: { name: ' ' }, errors: { name: courseCategoryMessages.nameRequired } },
   },
 ];
 

@@ -34,6 +34,7 @@ export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = 
     }),
   },
   'POST /api/v1/user-group': { body: async () => ({ name: 'Matrix group' }) },
+  'POST /api/v1/course-category': { body: async () => ({ name: 'Matrix category', parentId: null }) },
   'POST /api/v1/user-profile-group': { body: async () => ({ name: 'Matrix profile group' }) },
   'POST /api/v1/administrator-role': {
     body: async () => ({ name: 'Matrix role', status: true, permissions: [] }),
