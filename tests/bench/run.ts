@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app when needed, then prints each benchmark's figures.
 import { spawnSync } from 'node:child_process';
 import { coldStart } from './cold-start.ts';
+import { courseCategoriesList } from './course-categories-list.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { loginBundle } from './login-bundle.ts';
@@ -29,6 +30,7 @@ const benches = {
   'outbox-chaos': outboxChaos,
   'users-list': usersList,
   'users-export': usersExport,
+  'course-categories-list': courseCategoriesList,
   'forgot-password': forgotPassword,
   lighthouse: lighthouseScores,
 };
