@@ -28,6 +28,8 @@ type Run = {
   timings: Record<string, number>;
   failing: string[];
   report?: string;
+  /** Lighthouse's own error (such as NO_NAVSTART on a busy machine): the run has no scores. */
+  error?: string;
 };
 
 /**
@@ -66,9 +68,12 @@ export async function lighthouseScores() {
 
   async function measure(path: string, runs: number, run: (url: string) => Promise<Run>): Promise<Run> {
     const all: Run[] = [];
-    for (let i = 0; i < runs; i++) {
+    const errors: string[] = [];
+    // A run Lighthouse could not finish is left out and tried again, up to twice as many runs in all.
+    for (let i = 0; all.length < runs && i < runs * 2; i++) {
       const result = await run(`${server.url}${path}`);
-      all.push(result);
+      if (result.error) errors.push(result.error);
+      else all.push(result);
       if (REPORT_DIR)
         writeFileSync(join(REPORT_DIR, `${path.replaceAll('/', '_')}-${i + 1}.json`), result.report ?? '');
     }
@@ -78,7 +83,9 @@ export async function lighthouseScores() {
     const timings = Object.fromEntries(TIMINGS.map((id) => [id, median(pick('timings', id))]));
     const failing = [...new Set(all.flatMap((r) => r.failing))];
 
-    console.log(`Lighthouse on ${path} (mobile defaults, median of ${runs})`);
+    console.log(`Lighthouse on ${path} (mobile defaults, median of ${all.length})`);
+    if (errors.length > 0) console.log(`  runs Lighthouse could not finish, left out: ${errors.join(', ')}`);
+    if (all.length === 0) throw new Error(`No Lighthouse run of ${path} finished`);
     const range = (id: string) => pick('scores', id).join(', ');
     console.log(
       `  performance ${scores.performance} [${range('performance')}], target ${PERFORMANCE_TARGET}: ratio ${((scores.performance ?? 0) / PERFORMANCE_TARGET).toFixed(2)}`,
@@ -105,7 +112,10 @@ async function audit(port: number, url: string, flags: Flags): Promise<Run> {
     ...flags,
   });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const report = typeof result.report === 'string' ? result.report : result.report.join('\n');
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError || CATEGORIES.some((id) => categories[id]?.score == null))
+    return { scores: {}, timings: {}, failing: [], report, error: runtimeError?.code ?? 'no score' };
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
   );
@@ -118,7 +128,6 @@ async function audit(port: number, url: string, flags: Flags): Promise<Run> {
       .filter((found) => found && found.score !== null && found.score < 1)
       .map((found) => `${category}: ${found?.id} (${found?.title})`),
   );
-  const report = typeof result.report === 'string' ? result.report : result.report.join('\n');
   return { scores, timings, failing, report };
 }
 
