@@ -14,9 +14,6 @@ import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
 import { lookupKeys } from '@/lib/lookups';
 import { toast } from '@/lib/notify';
 
-/** Where this area's permissions apply. */
-export const roleScope = { module: 'user-management', submodule: 'role-permission' } as const;
-
 /** Query keys of the roles screens; a save invalidates `roleKeys.lists()` and the role's own record. */
 export const roleKeys = {
   all: ['administrator-roles'] as const,

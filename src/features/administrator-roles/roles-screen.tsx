@@ -1,5 +1,4 @@
-import { paths as apiPaths } from '@contract/paths';
-import { type RoleListQuery, type RoleRow, roleMessages } from '@contract/roles';
+import { administratorRoleResource, type RoleListQuery, type RoleRow, roleMessages } from '@contract/roles';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,23 +7,16 @@ import { formatDate } from '@/lib/format-date';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
-import { roleKeys, roleListOptions, roleScope } from './queries';
+import { roleKeys, roleListOptions } from './queries';
 
 type RolesScreenProps = {
   search: RoleListQuery;
   onSearchChange: (patch: Partial<RoleListQuery>) => void;
 };
 
-const listPaths = {
-  one: apiPaths.administratorRole,
-  bulkOn: apiPaths.administratorRoleBulkPublish,
-  bulkOff: apiPaths.administratorRoleBulkUnpublish,
-  bulkDelete: apiPaths.administratorRoleBulkDelete,
-};
-
 /** Roles & Permissions: the roles with their user counts; the built-in role is marked. */
 export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
-  const canAdd = useCan(roleScope, 'add');
+  const canAdd = useCan(administratorRoleResource, 'add');
   const navigate = useNavigate();
   const list = useQuery(roleListOptions(search));
   // The built-in role stays published and cannot be deleted: such a change is refused with the
@@ -71,12 +63,9 @@ export function RolesScreen({ search, onSearchChange }: RolesScreenProps) {
             render: (row) => formatDate(row.createdAt),
           },
         ]}
-        words="publish"
-        scope={roleScope}
-        noun="role"
+        resource={administratorRoleResource}
         rowName={(row) => row.name}
         listKey={roleKeys.all}
-        paths={listPaths}
         lockedReason={(id) => (builtIn.has(id) ? roleMessages.bulkSystemRole : undefined)}
         onEdit={(row) =>
           navigate({

@@ -2,7 +2,7 @@ import {
   PROFILE_FIELD_TYPES,
   type ProfileFieldListQuery,
   type ProfileFieldRow,
-  profileFieldPaths,
+  profileFieldResource,
 } from '@contract/profile-fields';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -13,12 +13,7 @@ import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import { ProfileFieldFilters } from './profile-field-filters';
 import { ProfileFieldForm } from './profile-field-form';
-import {
-  profileFieldKeys,
-  profileFieldListQueryOptions,
-  profileFieldScope,
-  useToggleRequired,
-} from './queries';
+import { profileFieldKeys, profileFieldListQueryOptions, useToggleRequired } from './queries';
 
 type ProfileFieldsScreenProps = {
   search: ProfileFieldListQuery;
@@ -27,18 +22,11 @@ type ProfileFieldsScreenProps = {
 
 type Editing = { kind: 'add' } | { kind: 'edit'; row: ProfileFieldRow };
 
-const paths = {
-  one: profileFieldPaths.one,
-  bulkOn: profileFieldPaths.bulkPublish,
-  bulkOff: profileFieldPaths.bulkUnpublish,
-  bulkDelete: profileFieldPaths.bulkDelete,
-};
-
 const typeName = (id: string) => PROFILE_FIELD_TYPES.find((type) => type._id === id)?.name ?? id;
 
 export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScreenProps) {
-  const canAdd = useCan(profileFieldScope, 'add');
-  const canEdit = useCan(profileFieldScope, 'edit');
+  const canAdd = useCan(profileFieldResource, 'add');
+  const canEdit = useCan(profileFieldResource, 'edit');
   const list = useQuery(profileFieldListQueryOptions(search));
   const toggleRequired = useToggleRequired();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -86,12 +74,9 @@ export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScr
             ),
           },
         ]}
-        words="publish"
-        scope={profileFieldScope}
-        noun="profile field"
+        resource={profileFieldResource}
         rowName={(row) => row.name}
         listKey={profileFieldKeys.all}
-        paths={paths}
         onEdit={(row) => setEditing({ kind: 'edit', row })}
       />
       <Modal

@@ -11,9 +11,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Where this area's permissions apply. */
-export const profileFieldScope = { module: 'user-management', submodule: 'users-profile-field' } as const;
-
 /** Every query of the User Profile Field screen sits under `all`. */
 export const profileFieldKeys = {
   all: ['profile-fields'] as const,

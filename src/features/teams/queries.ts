@@ -5,9 +5,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type ChoicePagesQuery, choicePages } from '@/lib/choice-pages';
 
-/** Where this area's permissions apply. */
-export const teamScope = { module: 'user-management', submodule: 'users-team' } as const;
-
 /**
  * Query keys of the Teams administration. Every filtered page sits under `lists()`, so a change
  * refetches all of them; the form's searched choices are apart under `choices()`.

@@ -1,5 +1,6 @@
 import { FIRST_PAGE, SEARCH_DEBOUNCE_MS } from '@contract/constants';
-import type { GroupMember, GroupMembersQuery } from '@contract/user-groups';
+import { type GroupMember, type GroupMembersQuery, userGroupResource } from '@contract/user-groups';
+import { userResource } from '@contract/users';
 import { ActionIcon, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUserMinus } from '@tabler/icons-react';
@@ -9,20 +10,15 @@ import { useCan } from '@/ui/admin-list/use-can';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { ResourceTable } from '@/ui/resource-table';
 import { SearchablePagedSelect } from '@/ui/searchable-paged-select';
-import {
-  groupInformationQueryOptions,
-  useEditGroupMembers,
-  userGroupScope,
-  userOptionPages,
-} from './queries';
+import { groupInformationQueryOptions, useEditGroupMembers, userOptionPages } from './queries';
 
 const fullName = (member: GroupMember) => `${member.firstName} ${member.lastName}`;
 
 /** The members of one group: paged and searchable, with users added by a picker and removed after a confirm. */
 export function GroupMembersPanel({ groupId, groupName }: { groupId: string; groupName: string }) {
-  const canEdit = useCan(userGroupScope, 'edit');
+  const canEdit = useCan(userGroupResource, 'edit');
   // The picker searches GET /user; without leave to view users its 403 would end the session.
-  const canPickUsers = useCan({ module: 'user-management', submodule: 'users' }, 'view');
+  const canPickUsers = useCan(userResource, 'view');
   const [query, setQuery] = useState<GroupMembersQuery>({ page: FIRST_PAGE, limit: 10, search: '' });
   const [text, setText] = useState('');
   const [removing, setRemoving] = useState<GroupMember | null>(null);

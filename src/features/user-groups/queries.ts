@@ -22,9 +22,6 @@ import { lookupKeys } from '@/lib/lookups';
 import { toast } from '@/lib/notify';
 import type { LookupItem } from '@/ui/searchable-paged-select';
 
-/** Where this area's permissions apply. */
-export const userGroupScope = { module: 'user-management', submodule: 'users-group' } as const;
-
 /** Every query of the User Group screen sits under `all`, so a change refetches lists and panels alike. */
 export const groupKeys = {
   all: ['user-groups'] as const,

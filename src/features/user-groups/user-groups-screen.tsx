@@ -1,4 +1,4 @@
-import { type UserGroupListQuery, type UserGroupRow, userGroupPaths } from '@contract/user-groups';
+import { type UserGroupListQuery, type UserGroupRow, userGroupResource } from '@contract/user-groups';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
 import { GroupForm } from './group-form';
 import { GroupMembersPanel } from './group-members-panel';
-import { groupKeys, groupListQueryOptions, userGroupScope } from './queries';
+import { groupKeys, groupListQueryOptions } from './queries';
 
 type UserGroupsScreenProps = {
   search: UserGroupListQuery;
@@ -19,15 +19,8 @@ type UserGroupsScreenProps = {
 /** Editing state of the modal: a new group, or an existing one with its members. */
 type Editing = { kind: 'add' } | { kind: 'edit'; row: UserGroupRow };
 
-const paths = {
-  one: userGroupPaths.one,
-  bulkOn: userGroupPaths.bulkPublish,
-  bulkOff: userGroupPaths.bulkUnpublish,
-  bulkDelete: userGroupPaths.bulkDelete,
-};
-
 export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenProps) {
-  const canAdd = useCan(userGroupScope, 'add');
+  const canAdd = useCan(userGroupResource, 'add');
   const list = useQuery(groupListQueryOptions(search));
   const [editing, setEditing] = useState<Editing | null>(null);
   const close = () => setEditing(null);
@@ -56,12 +49,9 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
             render: (row) => formatDate(row.createdAt),
           },
         ]}
-        words="publish"
-        scope={userGroupScope}
-        noun="user group"
+        resource={userGroupResource}
         rowName={(row) => row.name}
         listKey={groupKeys.all}
-        paths={paths}
         onEdit={(row) => setEditing({ kind: 'edit', row })}
       />
       <Modal

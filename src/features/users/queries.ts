@@ -4,9 +4,6 @@ import type { PublishedProfileField, UserDetail, UserListQuery, UserRow } from '
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Where this area's permissions apply. */
-export const userScope = { module: 'user-management', submodule: 'users' } as const;
-
 /**
  * Query keys of the Users administration. Every filtered page sits under `lists()`, so a change
  * refetches all of them. The filters' and the form's choices are shared lookups (lib/lookups.ts).

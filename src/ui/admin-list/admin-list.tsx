@@ -1,6 +1,7 @@
 import type { AdminRow, StatusFilter } from '@contract/admin-list';
 import { FIRST_PAGE } from '@contract/constants';
 import type { Paged } from '@contract/envelope';
+import { statusText } from '@contract/resource';
 import { ActionIcon, Group, Stack, Switch, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -11,9 +12,9 @@ import { ResourceTable } from '../resource-table';
 import { SavedDataNotice } from '../saved-data-notice';
 import { BulkBar } from './bulk-bar';
 import { ListToolbar } from './list-toolbar';
-import { type StatusWords, statusConfirmVariant, statusText } from './status-words';
+import { statusConfirmVariant } from './status-words';
 import { type AdminListActionsOptions, useAdminListActions } from './use-admin-list-actions';
-import { type PermissionScope, useCan } from './use-can';
+import { useCan } from './use-can';
 
 /** The search params every admin list keeps in its URL (contract/admin-list.ts `adminListQuery`). */
 export type AdminListSearch = { page: number; limit: number; search: string; status: StatusFilter };
@@ -29,9 +30,6 @@ export type AdminListProps<Row extends AdminRow, S extends AdminListSearch> = Ad
   query: QueryLike & { data: Paged<Row> | undefined; isFetching: boolean; dataUpdatedAt: number };
   /** The resource's own columns; the status switch and the row actions are added after them. */
   columns: DataTableColumn<Row>[];
-  words: StatusWords;
-  /** Where the list's permissions apply: which actions show depends on the role's rights there. */
-  scope: PermissionScope;
   /** The resource's own filters, beside search and status; they call onSearchChange themselves. */
   filters?: ReactNode;
   /** Edit opens the resource's form (a modal or a route); shown to roles that may edit. */
@@ -64,18 +62,20 @@ type Pending = { variant: ConfirmVariant; run: () => Promise<unknown> };
  *   const list = useQuery(groupListQueryOptions(search));
  *   <AdminList label="User groups" search={search} onSearchChange={onSearchChange}
  *     query={list} columns={[{ accessor: 'name', title: 'Name' }]}
- *     words="publish" scope={userGroupScope} noun="user group" rowName={(row) => row.name}
- *     listKey={groupKeys.all} onEdit={openEdit}
- *     paths={{ one: userGroupPaths.one, bulkOn: userGroupPaths.bulkPublish,
- *              bulkOff: userGroupPaths.bulkUnpublish, bulkDelete: userGroupPaths.bulkDelete }} />
+ *     resource={userGroupResource} rowName={(row) => row.name} listKey={groupKeys.all}
+ *     onEdit={openEdit} />
+ *
+ * The descriptor (contract/user-groups.ts) gives the status words, the permission area whose
+ * rights decide which actions show, the noun the outbox panel uses and the shared routes.
  */
 export function AdminList<Row extends AdminRow, S extends AdminListSearch>(props: AdminListProps<Row, S>) {
-  const { search, onSearchChange, query, words, scope } = props;
+  const { search, onSearchChange, query, resource } = props;
+  const words = resource.statusWords;
   const { data } = query;
   const display = useQueryDisplay(query);
-  const canEdit = useCan(scope, 'edit');
-  const canDelete = useCan(scope, 'delete');
-  const canPublish = useCan(scope, 'publish');
+  const canEdit = useCan(resource, 'edit');
+  const canDelete = useCan(resource, 'delete');
+  const canPublish = useCan(resource, 'publish');
   const actions = useAdminListActions(props);
   const [selected, setSelected] = useState<Row[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);

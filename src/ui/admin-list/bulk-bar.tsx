@@ -1,5 +1,5 @@
+import { type StatusWords, statusText } from '@contract/resource';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { type StatusWords, statusText } from './status-words';
 
 type BulkBarProps = {
   count: number;

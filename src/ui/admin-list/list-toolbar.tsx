@@ -1,11 +1,12 @@
 import { STATUS_FILTERS, type StatusFilter } from '@contract/admin-list';
 import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
+import type { StatusWords } from '@contract/resource';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
-import { type StatusWords, statusFilterOptions } from './status-words';
+import { statusFilterOptions } from './status-words';
 
 type ListToolbarProps = {
   search: string;

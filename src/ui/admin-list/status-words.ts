@@ -1,13 +1,6 @@
 import type { StatusFilter } from '@contract/admin-list';
+import { type StatusWords, statusText } from '@contract/resource';
 import type { ConfirmVariant } from '../confirm-dialog';
-
-/** A list's records are published/unpublished (most) or enabled/disabled (users, courses, lessons). */
-export type StatusWords = 'publish' | 'enable';
-
-export const statusText = {
-  publish: { on: 'Published', off: 'Unpublished', turnOn: 'Publish', turnOff: 'Unpublish' },
-  enable: { on: 'Enabled', off: 'Disabled', turnOn: 'Enable', turnOff: 'Disable' },
-} as const;
 
 /** The dialog that asks before turning records on or off: Confirm Publish, or Confirm Disable for users. */
 export function statusConfirmVariant(words: StatusWords, turnOn: boolean): ConfirmVariant {

@@ -1,26 +1,19 @@
 import type { AdminRow, BulkStatusResult } from '@contract/admin-list';
+import { type ResourceDescriptor, resourcePaths } from '@contract/resource';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** The shared routes of one administration list (contract/admin-list.ts). */
-export type AdminListPaths = {
-  /** `POST` with no body flips the record's status. */
-  one: (id: string) => string;
-  /** Bulk status on and off: bulk-publish/bulk-unpublish, or bulk-enable/bulk-disable for users. */
-  bulkOn: string;
-  bulkOff: string;
-  bulkDelete: string;
-};
-
 export type AdminListActionsOptions<Row extends AdminRow> = {
-  paths: AdminListPaths;
+  /**
+   * The resource's descriptor: its shared routes (status toggle, bulk status, bulk delete), the
+   * words of its status and what the outbox panel calls its records ('user group').
+   */
+  resource: ResourceDescriptor;
   /** The resource's query key root: every list and detail under it refetches after a change. */
   listKey: QueryKey;
   /** How the outbox panel names a record. */
   rowName: (row: Row) => string;
-  /** What the records are, for the outbox panel: 'user group'. */
-  noun: string;
   /**
    * Why a record may not be turned off or deleted (the built-in administrator role), or undefined.
    * Such a change is refused here with that reason and never sent: the server would refuse it.
@@ -34,7 +27,9 @@ export type AdminListActionsOptions<Row extends AdminRow> = {
  * real answer gets the server's message as a toast and a refetch.
  */
 export function useAdminListActions<Row extends AdminRow>(options: AdminListActionsOptions<Row>) {
-  const { paths, listKey, rowName, noun, lockedReason } = options;
+  const { resource, listKey, rowName, lockedReason } = options;
+  const paths = resourcePaths(resource);
+  const { noun } = resource;
   const queryClient = useQueryClient();
   const outbox = (action: string, target: string) => ({ action, target, invalidate: [listKey] });
   const done = async <T>(result: WriteResult<T>) => {

@@ -1,7 +1,6 @@
-import type { TeamDetail } from '@contract/teams';
+import { type TeamDetail, teamResource } from '@contract/teams';
 import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
-import { teamScope } from '../queries';
 import type { TeamFormValues } from './form-values';
 import { TeamFields } from './team-fields';
 import { useTeamForm } from './use-team-form';
@@ -24,7 +23,7 @@ export function TeamFormView({ initialValues, record, onCurrentRecord }: TeamFor
   const form = useTeamForm({ initialValues, teamId: record?._id, onCurrentRecord });
   const mode = record ? 'edit' : 'add';
   const text = texts[mode];
-  const allowed = useCan(teamScope, mode);
+  const allowed = useCan(teamResource, mode);
 
   return (
     <AdminFormPage

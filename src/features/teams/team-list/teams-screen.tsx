@@ -1,9 +1,9 @@
-import { paths } from '@contract/paths';
 import {
   TEAM_MEMBER_TYPE_LABELS,
   TEAM_MEMBER_TYPES,
   type TeamListQuery,
   type TeamRow,
+  teamResource,
 } from '@contract/teams';
 import { ActionIcon, Button, Group, Select, Tooltip } from '@mantine/core';
 import { IconCopy, IconPlus } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
-import { teamKeys, teamListOptions, teamScope } from '../queries';
+import { teamKeys, teamListOptions } from '../queries';
 import { DuplicateTeamModal } from './duplicate-team-modal';
 
 type TeamsScreenProps = {
@@ -27,18 +27,11 @@ const memberTypeFilter = [
   ...TEAM_MEMBER_TYPES.map((type) => ({ value: type, label: TEAM_MEMBER_TYPE_LABELS[type] })),
 ];
 
-const adminPaths = {
-  one: paths.team,
-  bulkOn: paths.teamBulkPublish,
-  bulkOff: paths.teamBulkUnpublish,
-  bulkDelete: paths.teamBulkDelete,
-};
-
 /** The Teams list (`/app/user-management/users-team`): search, status and member type in the URL. */
 export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
   const navigate = useNavigate();
   const list = useQuery(teamListOptions(search));
-  const canAdd = useCan(teamScope, 'add');
+  const canAdd = useCan(teamResource, 'add');
   const [duplicating, setDuplicating] = useState<TeamRow | null>(null);
 
   const columns: DataTableColumn<TeamRow>[] = [
@@ -94,12 +87,9 @@ export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
         onSearchChange={onSearchChange}
         query={list}
         columns={columns}
-        words="publish"
-        scope={teamScope}
-        noun="team"
+        resource={teamResource}
         rowName={(row) => row.title}
         listKey={teamKeys.lists()}
-        paths={adminPaths}
         noRecordsText="No team found."
         onEdit={(row) =>
           void navigate({ to: '/app/user-management/users-team/edit/$teamId', params: { teamId: row._id } })

@@ -1,3 +1,4 @@
+import { administratorRoleResource } from '@contract/roles';
 import type { PublishedProfileField, UserDetail } from '@contract/users';
 import { Divider, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -45,7 +46,7 @@ function groupsOf(fields: readonly PublishedProfileField[]) {
 export function UserFields({ form, mode, profileFields, record }: UserFieldsProps) {
   const editing = mode === 'edit';
   // Giving or changing an administrator role takes the role screen's edit permission (else 403).
-  const canGrantRoles = useCan({ module: 'user-management', submodule: 'role-permission' }, 'edit');
+  const canGrantRoles = useCan(administratorRoleResource, 'edit');
   const groups = withRecord(toChoices(useQuery(userGroupLookupOptions()).data), record?.groups ?? []);
   const roles = withRecord(
     toChoices(useQuery(membershipRoleLookupOptions()).data),

@@ -1,7 +1,6 @@
-import type { PublishedProfileField, UserDetail } from '@contract/users';
+import { type PublishedProfileField, type UserDetail, userResource } from '@contract/users';
 import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
-import { userScope } from '../queries';
 import type { UserFormMode, UserFormValues } from './form-values';
 import { useUserForm } from './use-user-form';
 import { UserFields } from './user-fields';
@@ -30,7 +29,7 @@ export function UserFormView({
 }: UserFormViewProps) {
   const form = useUserForm({ mode, initialValues, profileFields, userId: record?._id, onCurrentRecord });
   const text = texts[mode];
-  const allowed = useCan(userScope, mode);
+  const allowed = useCan(userResource, mode);
 
   return (
     <AdminFormPage

@@ -1,6 +1,5 @@
 import { FIRST_PAGE } from '@contract/constants';
-import { paths } from '@contract/paths';
-import type { UserListQuery, UserRow } from '@contract/users';
+import { type UserListQuery, type UserRow, userResource } from '@contract/users';
 import { Button, Group } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +9,7 @@ import { useState } from 'react';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PageTitle } from '@/ui/page-title';
-import { userKeys, userListOptions, userScope } from '../queries';
+import { userKeys, userListOptions } from '../queries';
 import { ExportUsersButton } from './export-users-button';
 import { ImportUsersModal } from './import-users-modal';
 import { UserFilters } from './user-filters';
@@ -24,13 +23,6 @@ const columns: DataTableColumn<UserRow>[] = [
   { accessor: 'membership', title: 'Membership', render: (row) => row.membership?.name ?? '' },
 ];
 
-const userPaths = {
-  one: paths.user,
-  bulkOn: paths.userBulkEnable,
-  bulkOff: paths.userBulkDisable,
-  bulkDelete: paths.userBulkDelete,
-};
-
 type UsersScreenProps = {
   search: UserListQuery;
   onSearchChange: (patch: Partial<UserListQuery>) => void;
@@ -40,7 +32,7 @@ type UsersScreenProps = {
 export function UsersScreen({ search, onSearchChange }: UsersScreenProps) {
   const navigate = useNavigate();
   const list = useQuery(userListOptions(search));
-  const canAdd = useCan(userScope, 'add');
+  const canAdd = useCan(userResource, 'add');
   const [importing, setImporting] = useState(false);
 
   return (
@@ -74,8 +66,7 @@ export function UsersScreen({ search, onSearchChange }: UsersScreenProps) {
         onSearchChange={onSearchChange}
         query={list}
         columns={columns}
-        words="enable"
-        scope={userScope}
+        resource={userResource}
         filters={
           <UserFilters search={search} onChange={(patch) => onSearchChange({ ...patch, page: FIRST_PAGE })} />
         }
@@ -83,10 +74,8 @@ export function UsersScreen({ search, onSearchChange }: UsersScreenProps) {
           void navigate({ to: '/app/user-management/users/edit/$userId', params: { userId: row._id } })
         }
         noRecordsText="No users found."
-        paths={userPaths}
         listKey={userKeys.all}
         rowName={fullName}
-        noun="user"
       />
       <ImportUsersModal opened={importing} onClose={() => setImporting(false)} />
     </>
