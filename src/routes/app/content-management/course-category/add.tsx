@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddCategoryScreen } from '@/features/course-categories/add-category-screen';
 
 export const Route = createFileRoute('/app/content-management/course-category/add')({
-  component: AddCourseCategoryPage,
+  component: AddCategoryScreen,
 });
-
-function AddCourseCategoryPage() {
-  return <PageTitle>Add Course Category</PageTitle>;
-}
