@@ -22,9 +22,9 @@ export class ApiError extends Error {
  *
  *   const results = await foundOr404(teamDetail(db, id));
  */
-export async function foundOr404<T>(load: Promise<T | undefined>): Promise<T> {
+export async function foundOr404<T>(load: Promise<T | undefined | null>): Promise<T> {
   const found = await load;
-  if (found === undefined) throw new ApiError(404, messages.notFound);
+  if (found === undefined || found === null) throw new ApiError(404, messages.notFound);
   return found;
 }
 
