@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../contract/messages.ts';
+import type { ModuleSlug, SubmoduleSlug } from '../../contract/modules.ts';
 import type { PermissionAction } from '../../contract/session.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { roleAllows } from '../auth/require-permission.ts';
@@ -25,7 +26,12 @@ export type Access =
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
 export const teamLead: Access = { kind: 'team-lead' };
-export const permission = (module: string, submodule: string, action: PermissionAction): Access => ({
+/** The module and submodule are the contract's slugs (contract/modules.ts), so a misspelt one fails to compile. */
+export const permission = <M extends ModuleSlug>(
+  module: M,
+  submodule: SubmoduleSlug<M>,
+  action: PermissionAction,
+): Access => ({
   kind: 'permission',
   module,
   submodule,

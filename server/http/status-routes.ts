@@ -6,6 +6,7 @@ import { type AdminRow, adminMessages, type BulkStatusResult } from '../../contr
 import { bulkIdSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
+import { type ResourceDescriptor, resourcePaths } from '../../contract/resource.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import type { AdminTable } from '../db/versioned-update.ts';
 import { allow, permission } from './access.ts';
@@ -18,17 +19,15 @@ import { validationHook } from './validate.ts';
 type Executor = Pick<Transaction, 'select'>;
 
 export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
-  /** The resource path, e.g. '/user-group'. */
-  path: string;
+  /**
+   * The resource's descriptor (contract/resource.ts): its path, the permission area whose publish
+   * right gates status changes and whose delete right gates deletes, and its status words, which
+   * name the bulk routes (bulk-publish/bulk-unpublish, or bulk-enable/bulk-disable).
+   */
+  resource: ResourceDescriptor;
   table: T;
-  /** Permission slugs: publish gates status changes, delete gates deletes. */
-  module: string;
-  submodule: string;
   /** The row as the resource's list shows it, answered after a toggle. */
   row: (id: string) => Promise<R | undefined>;
-  /** Route names of the bulk status changes; users use ['bulk-enable', 'bulk-disable']. */
-  bulkOn?: string;
-  bulkOff?: string;
   /** What the status and delete routes do to accounts, when the records are accounts (users). */
   accountEffects?: AccountEffect[];
   /** Route names of bulk delete (all take DELETE with { bulkId }). */
@@ -62,19 +61,22 @@ const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase(
 /**
  * The routes every administration list shares (contract/admin-list.ts):
  * - `POST {path}/{id}` flips status: 'Status is updated successfully.' with the updated row;
- * - `POST {path}/bulk-publish|bulk-unpublish` with `{ bulkId }` sets status for all of them;
+ * - `POST {path}/bulk-publish|bulk-unpublish` (bulk-enable|bulk-disable for the status words
+ *   'enable') with `{ bulkId }` sets status for all of them;
  * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them: 'Record is deleted successfully.' for
  *   one, 'Selected records are deleted successfully.' for more.
  * Unknown ids: 404 and nothing changes. Mount it beside the resource's own router:
  *
- *   .route('/', adminStatusRoutes(db, { path: '/user-group', table: userGroups,
- *     module: 'user-management', submodule: 'users-group', row: (id) => groupRow(db, id) }))
+ *   .route('/', adminStatusRoutes(db, { resource: userGroupResource, table: userGroups,
+ *     row: (id) => groupRow(db, id) }))
  */
 export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   db: Database,
   options: StatusRoutesOptions<T, R>,
 ) {
-  const { path, table, module, submodule } = options;
+  const { resource, table } = options;
+  const { module, submodule } = resource;
+  const routes = resourcePaths(resource);
   const canPublish = allow(db, permission(module, submodule, 'publish'));
   const canDelete = allow(db, permission(module, submodule, 'delete'));
   const bulkBody = vValidator('json', bulkIdSchema, validationHook);
@@ -109,13 +111,13 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   }
 
   const router = new Hono<AppEnv>()
-    .post(`${path}/${options.bulkOn ?? 'bulk-publish'}`, canPublish, effects, bulkBody, async (c) =>
+    .post(routes.bulkOn, canPublish, effects, bulkBody, async (c) =>
       c.json(await bulkStatus(c.req.valid('json').bulkId, true, c.get('auth'))),
     )
-    .post(`${path}/${options.bulkOff ?? 'bulk-unpublish'}`, canPublish, effects, bulkBody, async (c) =>
+    .post(routes.bulkOff, canPublish, effects, bulkBody, async (c) =>
       c.json(await bulkStatus(c.req.valid('json').bulkId, false, c.get('auth'))),
     )
-    .post(`${path}/:id${UUID_PARAM}`, canPublish, effects, async (c) => {
+    .post(routes.one(`:id${UUID_PARAM}`), canPublish, effects, async (c) => {
       const id = pathId(c.req.param('id'));
       const updated = await db.transaction(async (tx) => {
         await options.beforeStatus?.({ ids: [id], caller: c.get('auth') }, tx);
@@ -131,7 +133,7 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
     });
 
   for (const name of options.deleteNames ?? ['bulk-delete']) {
-    router.delete(`${path}/${name}`, canDelete, effects, bulkBody, async (c) => {
+    router.delete(`${resource.path}/${name}`, canDelete, effects, bulkBody, async (c) => {
       const requested = c.req.valid('json').bulkId;
       const { count, afterCommit } = await db.transaction(async (tx) => {
         const ids = await existing(tx, requested);

@@ -6,6 +6,7 @@ import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { paths } from '../../../contract/paths.ts';
 import {
+  administratorRoleResource,
   type RoleCreateOutput,
   type RoleDetail,
   type RoleInfo,
@@ -16,6 +17,7 @@ import {
   roleMessages,
   roleUpdateSchema,
 } from '../../../contract/roles.ts';
+import { userResource } from '../../../contract/users.ts';
 import { permissionsWithinCaller, roleWithinCaller } from '../../auth/account-control.ts';
 import type { Transaction } from '../../db/client.ts';
 import { administratorRoles } from '../../db/schema/administrator-roles.ts';
@@ -36,13 +38,11 @@ import {
   requireSystemRoleKept,
 } from './role-writes.ts';
 
-const MODULE = 'user-management';
-const SUBMODULE = 'role-permission';
 const byId = `${paths.administratorRoles}/:id${UUID_PARAM}`;
 
 export function administratorRoleRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit' | 'publish') =>
-    allow(db, permission(MODULE, SUBMODULE, action));
+    allow(db, permission(administratorRoleResource.module, administratorRoleResource.submodule, action));
 
   /** Nobody gives a role a permission they do not hold themselves (422 on the matrix). */
   const requireHeld = async (
@@ -58,17 +58,21 @@ export function administratorRoleRoutes({ db }: AppDeps) {
 
   const routes = new Hono<AppEnv>()
     // The Users form and its filter pick a role from this list, so viewing users is enough.
-    .get(paths.administratorRoleInfo, allow(db, permission(MODULE, 'users', 'view')), async (c) => {
-      const results: RoleInfo[] = await db
-        .select({
-          _id: administratorRoles.id,
-          name: administratorRoles.name,
-          status: administratorRoles.status,
-        })
-        .from(administratorRoles)
-        .orderBy(asc(administratorRoles.name), asc(administratorRoles.id));
-      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<RoleInfo[]>);
-    })
+    .get(
+      paths.administratorRoleInfo,
+      allow(db, permission(userResource.module, userResource.submodule, 'view')),
+      async (c) => {
+        const results: RoleInfo[] = await db
+          .select({
+            _id: administratorRoles.id,
+            name: administratorRoles.name,
+            status: administratorRoles.status,
+          })
+          .from(administratorRoles)
+          .orderBy(asc(administratorRoles.name), asc(administratorRoles.id));
+        return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<RoleInfo[]>);
+      },
+    )
     .get(paths.administratorRoleModules, can('view'), async (c) => {
       const results = await moduleTree(db);
       return c.json({ message: roleMessages.modulesFetched, results } satisfies ApiSuccess<RoleModule[]>);
@@ -144,10 +148,8 @@ export function administratorRoleRoutes({ db }: AppDeps) {
   return routes.route(
     '/',
     adminStatusRoutes(db, {
-      path: paths.administratorRoles,
+      resource: administratorRoleResource,
       table: administratorRoles,
-      module: MODULE,
-      submodule: SUBMODULE,
       row: (id) => roleRow(db, id),
       // The built-in role is never unpublished: by its own switch, or among others.
       beforeStatus: async ({ ids, status }, tx) => {

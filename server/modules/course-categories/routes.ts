@@ -137,9 +137,7 @@ export function courseCategoryRoutes({ db }: AppDeps) {
     .route(
       '/',
       adminStatusRoutes(db, {
-        path: resource.path,
-        module: resource.module,
-        submodule: resource.submodule,
+        resource,
         table: courseCategories,
         row: (id) => categoryRow(db, id),
         beforeDelete: async (ids, tx) => {

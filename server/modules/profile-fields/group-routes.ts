@@ -10,6 +10,7 @@ import {
   type ProfileGroup,
   profileFieldMessages,
   profileFieldPaths,
+  profileFieldResource,
   profileGroupSchema,
 } from '../../../contract/profile-fields.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
@@ -28,7 +29,7 @@ const groupColumns = {
 /** The groups profile fields are filed under, and the field types, for the profile field form. */
 export function profileGroupRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'add') =>
-    allow(db, permission('user-management', 'users-profile-field', action));
+    allow(db, permission(profileFieldResource.module, profileFieldResource.submodule, action));
   return new Hono<AppEnv>()
     .get(profileFieldPaths.groups, can('view'), async (c) => {
       // A handful of groups at most: the form lists them all in one select.

@@ -9,6 +9,7 @@ import {
   profileFieldListQuery,
   profileFieldMessages,
   profileFieldPaths,
+  profileFieldResource,
   profileFieldSchema,
   profileFieldUpdateSchema,
 } from '../../../contract/profile-fields.ts';
@@ -23,8 +24,6 @@ import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { profileGroupRoutes } from './group-routes.ts';
 import { profileFieldPage, profileFieldRow, toggleRequired } from './rows.ts';
-
-const ACCESS = { module: 'user-management', submodule: 'users-profile-field' } as const;
 
 const requireField = (db: Database, id: string) => foundOr404(profileFieldRow(db, id));
 
@@ -45,7 +44,7 @@ async function checkGroup(db: Database, groupId: string): Promise<string> {
 export function profileFieldRoutes(deps: AppDeps) {
   const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit') =>
-    allow(db, permission(ACCESS.module, ACCESS.submodule, action));
+    allow(db, permission(profileFieldResource.module, profileFieldResource.submodule, action));
 
   return new Hono<AppEnv>()
     .get(
@@ -112,9 +111,8 @@ export function profileFieldRoutes(deps: AppDeps) {
     .route(
       '/',
       adminStatusRoutes(db, {
-        path: profileFieldPaths.list,
+        resource: profileFieldResource,
         table: profileFields,
-        ...ACCESS,
         row: (id) => profileFieldRow(db, id),
       }),
     )

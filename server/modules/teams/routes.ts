@@ -10,6 +10,7 @@ import {
   type TeamRow,
   teamListQuerySchema,
   teamMessages,
+  teamResource,
   teamSchema,
   teamUpdateSchema,
 } from '../../../contract/teams.ts';
@@ -36,7 +37,7 @@ const detailOr404 = (db: Database, id: string) => foundOr404(teamDetail(db, id))
 export function teamRoutes(deps: AppDeps) {
   const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit') =>
-    allow(db, permission('user-management', 'users-team', action));
+    allow(db, permission(teamResource.module, teamResource.submodule, action));
   const byId = `${paths.team(':teamId')}${UUID_PARAM}`;
 
   return new Hono<AppEnv>()
@@ -44,10 +45,8 @@ export function teamRoutes(deps: AppDeps) {
     .route(
       '/',
       adminStatusRoutes(db, {
-        path: paths.teams,
+        resource: teamResource,
         table: teams,
-        module: 'user-management',
-        submodule: 'users-team',
         row: (id) => teamRow(db, id),
       }),
     )

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { paths } from '../../../contract/paths.ts';
-import { type TeamOption, teamOptionQuerySchema } from '../../../contract/teams.ts';
+import { type TeamOption, teamOptionQuerySchema, teamResource } from '../../../contract/teams.ts';
 import { pagedList, searchWhere } from '../../db/paged-list.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
@@ -20,7 +20,7 @@ import { userLabel } from './team-rows.ts';
  * Groups, membership roles and levels come from their own lookups.
  */
 export function teamOptionRoutes({ db }: AppDeps) {
-  const canView = allow(db, permission('user-management', 'users-team', 'view'));
+  const canView = allow(db, permission(teamResource.module, teamResource.submodule, 'view'));
   const query = vValidator('query', teamOptionQuerySchema, validationHook);
   return new Hono<AppEnv>()
     .get(paths.teamLeadInfo, canView, query, async (c) => {

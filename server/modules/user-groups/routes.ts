@@ -15,6 +15,7 @@ import {
   userGroupListQuery,
   userGroupMessages,
   userGroupPaths,
+  userGroupResource,
   userGroupSchema,
   userGroupUpdateSchema,
 } from '../../../contract/user-groups.ts';
@@ -89,12 +90,10 @@ function groupMembers(db: Database, groupId: string, query: GroupMembersQuery): 
   );
 }
 
-const ACCESS = { module: 'user-management', submodule: 'users-group' } as const;
-
 /** The User Group screen: groups, their members, and the light list other forms pick groups from. */
 export function userGroupRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit') =>
-    allow(db, permission(ACCESS.module, ACCESS.submodule, action));
+    allow(db, permission(userGroupResource.module, userGroupResource.submodule, action));
 
   return new Hono<AppEnv>()
     .get(
@@ -198,9 +197,8 @@ export function userGroupRoutes({ db }: AppDeps) {
     .route(
       '/',
       adminStatusRoutes(db, {
-        path: userGroupPaths.list,
+        resource: userGroupResource,
         table: userGroups,
-        ...ACCESS,
         row: (id) => groupRow(db, id),
         deleteNames: ['bulk-delete', 'delete'],
       }),

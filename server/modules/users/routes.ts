@@ -15,6 +15,7 @@ import {
   userImportSchema,
   userListQuerySchema,
   userMessages,
+  userResource,
   userUpdateSchema,
 } from '../../../contract/users.ts';
 import { requireAccountsWithinCaller } from '../../auth/account-control.ts';
@@ -37,14 +38,12 @@ import { importUsers } from './user-import.ts';
 import { userDetail, userPage, userRow } from './user-list.ts';
 import { createUser, updateUser } from './user-write.ts';
 
-const MODULE = 'user-management';
-const SUBMODULE = 'users';
 const byId = `${paths.users}/:id${UUID_PARAM}`;
 
 export function userRoutes(deps: AppDeps) {
   const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit' | 'delete' | 'publish') =>
-    allow(db, permission(MODULE, SUBMODULE, action));
+    allow(db, permission(userResource.module, userResource.submodule, action));
 
   const detailOf = (id: string) => foundOr404(userDetail(db, id));
 
@@ -149,13 +148,9 @@ export function userRoutes(deps: AppDeps) {
     .route(
       '/',
       adminStatusRoutes(db, {
-        path: paths.users,
+        resource: userResource,
         table: users,
-        module: MODULE,
-        submodule: SUBMODULE,
         row: (id) => userRow(db, id),
-        bulkOn: 'bulk-enable',
-        bulkOff: 'bulk-disable',
         accountEffects: ['status'],
         beforeStatus,
         beforeDelete,
