@@ -1,8 +1,15 @@
 import { messages } from '@contract/messages';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, DEFAULT_THEME, darken, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/notify';
+
+/**
+ * The button that turns records off: orange 9 darkened by a tenth, as white on every shade of
+ * Mantine's orange is under the 4.5:1 that WCAG AA asks of text (orange 8, the primary shade, 3.6:1);
+ * white on this is 5.1:1.
+ */
+const TURN_OFF_COLOR = darken(DEFAULT_THEME.colors.orange[9], 0.1);
 
 /**
  * The three confirmations of spec section 8, word for word, and the same two for records that are
@@ -19,7 +26,7 @@ export const confirmVariants = {
     title: 'Confirm Unpublish',
     text: 'Are you sure you want to unpublish this, It will no longer be active.',
     confirmLabel: 'Unpublish',
-    color: 'orange',
+    color: TURN_OFF_COLOR,
   },
   enable: {
     title: 'Confirm Enable',
@@ -31,7 +38,7 @@ export const confirmVariants = {
     title: 'Confirm Disable',
     text: 'Are you sure you want to disable this? It will no longer be active.',
     confirmLabel: 'Disable',
-    color: 'orange',
+    color: TURN_OFF_COLOR,
   },
   delete: {
     title: 'Confirm Deletion',
