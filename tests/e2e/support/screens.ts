@@ -22,6 +22,8 @@ export type ScreenIds = {
   roleId: string;
   /** A member of that team. */
   memberId: string;
+  /** A course category under another (the seed's Safety / Forklifts). */
+  categoryId: string;
 };
 
 export type Screen = {
@@ -346,12 +348,64 @@ export const screens: Screen[] = [
   { name: 'courses', route: '/app/content-management/courses/', who: 'admin' },
   { name: 'course-add', route: '/app/content-management/courses/add', who: 'admin' },
   { name: 'course-edit', route: '/app/content-management/courses/edit/$courseId', who: 'admin' },
-  { name: 'course-categories', route: '/app/content-management/course-category/', who: 'admin' },
+  {
+    name: 'course-categories',
+    route: '/app/content-management/course-category/',
+    who: 'admin',
+    ready: listOf('Course Categories'),
+  },
+  {
+    name: 'course-categories-selected',
+    route: '/app/content-management/course-category/',
+    who: 'admin',
+    ready: listOf('Course Categories'),
+    // Two rows chosen: the bulk actions' bar shows above the list.
+    open: async (page) => {
+      const boxes = page.getByRole('checkbox');
+      await boxes.nth(1).check();
+      await boxes.nth(2).check();
+      await page.getByRole('toolbar', { name: 'Bulk actions' }).waitFor();
+    },
+  },
+  {
+    name: 'course-categories-unpublish-dialog',
+    route: '/app/content-management/course-category/',
+    who: 'admin',
+    ready: listOf('Course Categories'),
+    open: async (page) => {
+      await page
+        .getByRole('switch', { name: /^Published: / })
+        .first()
+        .click();
+      await dialog(page, 'Confirm Unpublish');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'course-categories-delete-dialog',
+    route: '/app/content-management/course-category/',
+    who: 'admin',
+    ready: listOf('Course Categories'),
+    open: async (page) => {
+      await click(page, 'button', /^Delete /);
+      await dialog(page, 'Confirm Deletion');
+    },
+    layer: [DIALOG],
+  },
   { name: 'course-category-add', route: '/app/content-management/course-category/add', who: 'admin' },
   {
     name: 'course-category-edit',
     route: '/app/content-management/course-category/edit/$categoryId',
     who: 'admin',
+  },
+  {
+    name: 'course-category-parent-picker',
+    route: '/app/content-management/course-category/edit/$categoryId',
+    who: 'admin',
+    open: async (page) => {
+      await page.getByLabel('Parent Category').click();
+      await page.getByRole('option').first().waitFor();
+    },
   },
   { name: 'elearning', route: '/app/content-management/elearning/', who: 'admin' },
   { name: 'elearning-add', route: '/app/content-management/elearning/add', who: 'admin' },
@@ -573,6 +627,7 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
     teamId: ids.teamId,
     adminstrationRoleId: ids.roleId,
     memberId: ids.memberId,
+    categoryId: ids.categoryId,
   };
   return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
 }
@@ -639,7 +694,18 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
   if (!teamId) throw new Error('The lead leads no team');
   const members = await get<{ data: { _id: string }[] }>(lead, `/team/member-list/${teamId}?page=1`);
   const role = roles.data.find((row) => row.name !== 'Administrator') ?? roles.data[0];
-  const ids = { userId: users.data[0]?._id, teamId, roleId: role?._id, memberId: members.data[0]?._id };
+  const categories = await get<{ data: { _id: string; path: string }[] }>(
+    admin,
+    '/course-category?search=Forklifts',
+  );
+  const category = categories.data.find((row) => row.path === 'Safety / Forklifts');
+  const ids = {
+    userId: users.data[0]?._id,
+    teamId,
+    roleId: role?._id,
+    memberId: members.data[0]?._id,
+    categoryId: category?._id,
+  };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
 }
