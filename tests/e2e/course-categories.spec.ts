@@ -7,7 +7,8 @@ import {
 } from '../../contract/course-categories/resource.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { API_BASE } from '../../contract/paths.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, signIn, waitForServiceWorker } from './support/actions.ts';
+import { waitForCacheWrite } from './support/outbox.ts';
 import { expectNoSidewaysScroll, expectWhollyOnScreen, PHONE } from './support/responsive.ts';
 
 const LIST = '/app/content-management/course-category';
@@ -221,6 +222,23 @@ test('an admin builds a branch of the tree, finds it, edits over a stale version
   await expect(toast(page, adminMessages.bulkDeleted)).toBeVisible();
   await expect(page.getByText('No course category found.')).toBeVisible();
   expect(await api.find(stamp)).toEqual([]);
+});
+
+test('offline, the list opens with the categories saved on the device and says so', async ({
+  page,
+  context,
+}) => {
+  await openList(page);
+  await waitForServiceWorker(page);
+  await searchList(page, 'Forklifts');
+  await expect(table(page).getByRole('cell', { name: 'Safety / Forklifts', exact: true })).toBeVisible();
+  await waitForCacheWrite(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+  await expect(table(page).getByRole('cell', { name: 'Safety / Forklifts', exact: true })).toBeVisible();
+  await context.setOffline(false);
 });
 
 test.describe('a phone', () => {
