@@ -1,4 +1,7 @@
-/** v1 API paths (spec section 7), relative to API_BASE. */
+/**
+ * v1 API paths (spec section 7), relative to API_BASE, of sign-in, lookups and the team dashboard.
+ * An administration resource keeps its paths in its own contract file with its descriptor.
+ */
 export const API_BASE = '/api/v1';
 
 export const paths = {
@@ -39,35 +42,4 @@ export const paths = {
   trainingReassign: (trainingId: string) => `/course-assignment/${trainingId}/reassign`,
   trainingResendEmail: (trainingId: string) => `/course-assignment/${trainingId}/resend-email`,
   courseOptions: '/course-assignment/course-options',
-
-  // Users administration.
-  users: '/user',
-  user: (userId: string) => `/user/${userId}`,
-  userBulkEnable: '/user/bulk-enable',
-  userBulkDisable: '/user/bulk-disable',
-  userBulkDelete: '/user/bulk-delete',
-  userExport: '/user/export',
-  userBatch: '/user/batch',
-  userPublishedProfileFields: '/user/published-user-profile-field',
-
-  // Teams administration ('/team' also carries the team dashboard's paths above).
-  teams: '/team',
-  team: (teamId: string) => `/team/${teamId}`,
-  teamDuplicate: (teamId: string) => `/team/duplicate/${teamId}`,
-  teamBulkPublish: '/team/bulk-publish',
-  teamBulkUnpublish: '/team/bulk-unpublish',
-  teamBulkDelete: '/team/bulk-delete',
-  /** Users who can lead a team (and be its members): active accounts, searchable and paged. */
-  teamLeadInfo: '/team/team-lead/info',
-  /** Enabled courses a team may be given, for the team form. */
-  teamCourseInfo: '/team/course/info',
-
-  // Administrator roles and their permissions.
-  administratorRoles: '/administrator-role',
-  administratorRoleInfo: '/administrator-role/info',
-  administratorRoleModules: '/administrator-role/module-submodule',
-  administratorRoleBulkPublish: '/administrator-role/bulk-publish',
-  administratorRoleBulkUnpublish: '/administrator-role/bulk-unpublish',
-  administratorRoleBulkDelete: '/administrator-role/bulk-delete',
-  administratorRole: (roleId: string) => `/administrator-role/${roleId}`,
 } as const;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AdminRow } from './admin-list.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, resourcePaths } from './resource.ts';
 import type { PermissionAction } from './session.ts';
 import { noNul } from './validation.ts';
 
@@ -15,6 +15,14 @@ export const administratorRoleResource = defineResource({
   statusWords: 'publish',
   noun: 'role',
 });
+
+export const administratorRolePaths = {
+  ...resourcePaths(administratorRoleResource),
+  /** Every role, light, for selects and filters. */
+  info: '/administrator-role/info',
+  /** The permission matrix's rows. */
+  modules: '/administrator-role/module-submodule',
+} as const;
 
 export const roleMessages = {
   nameRequired: 'Role name is required.',

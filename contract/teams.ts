@@ -1,8 +1,11 @@
 import * as v from 'valibot';
 import { recordVersion } from './admin-list.ts';
+import { TEAM_MEMBER_TYPES, type TeamMemberType } from './admin-list-queries.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
+import { defineResource, resourcePaths } from './resource.ts';
 import { noNul } from './validation.ts';
 
+/** The Teams administration (spec 2 `users-team`, 3 'Team form', 5 'Team'). */
 export const teamResource = defineResource({
   path: '/team',
   module: 'user-management',
@@ -11,7 +14,16 @@ export const teamResource = defineResource({
   noun: 'team',
 });
 
-/** The Teams administration (spec 2 `users-team`, 3 'Team form', 5 'Team'). */
+/** '/team' also carries the team dashboard's paths (contract/paths.ts). */
+export const teamPaths = {
+  ...resourcePaths(teamResource),
+  duplicate: (teamId: string) => `/team/duplicate/${teamId}`,
+  /** Users who can lead a team (and be its members): active accounts, searchable and paged. */
+  leadInfo: '/team/team-lead/info',
+  /** Enabled courses a team may be given, for the team form. */
+  courseInfo: '/team/course/info',
+} as const;
+
 export const teamMessages = {
   titleRequired: 'Title is required.',
   teamLeadRequired: 'Team leader is required.',
@@ -26,9 +38,6 @@ export const teamMessages = {
   teamDuplicated: 'Team is duplicated successfully.',
   teamNotSelf: 'A team cannot contain itself.',
 } as const;
-
-import { TEAM_MEMBER_TYPES, type TeamMemberType } from './admin-list-queries.ts';
-import { defineResource } from './resource.ts';
 
 export {
   TEAM_MEMBER_TYPES,

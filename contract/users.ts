@@ -4,7 +4,7 @@ import { userFilterEntries } from './admin-list-queries.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
 import { searchParam } from './list-query.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, resourcePaths } from './resource.ts';
 import { noNul, passwordsMatch, personEntries } from './validation.ts';
 
 /**
@@ -39,6 +39,15 @@ export const userResource = defineResource({
   statusWords: 'enable',
   noun: 'user',
 });
+
+export const userPaths = {
+  ...resourcePaths(userResource),
+  /** GET: the list's filters without paging, as CSV. */
+  export: '/user/export',
+  /** POST: a CSV import. */
+  batch: '/user/batch',
+  publishedProfileFields: '/user/published-user-profile-field',
+} as const;
 
 export const userMessages = {
   groupRequired: 'You must select at least one user group.',

@@ -2,6 +2,7 @@ import type { LookupPage } from '@contract/envelope';
 import type { Department, Location, MembershipLevel, MembershipRole } from '@contract/lookups';
 import { paths } from '@contract/paths';
 import type { RoleInfo } from '@contract/roles';
+import { administratorRolePaths } from '@contract/roles';
 import { type UserGroupOption, userGroupPaths } from '@contract/user-groups';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -60,7 +61,7 @@ export const administratorRoleLookupOptions = () =>
   queryOptions({
     queryKey: lookupKeys.administratorRoles(),
     queryFn: async ({ signal }) =>
-      (await api.get<RoleInfo[]>(paths.administratorRoleInfo, { signal })).results,
+      (await api.get<RoleInfo[]>(administratorRolePaths.info, { signal })).results,
     ...kept,
   });
 

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { roleMessages } from '../../contract/roles.ts';
-import { userMessages } from '../../contract/users.ts';
+import { administratorRolePaths, roleMessages } from '../../contract/roles.ts';
+import { userMessages, userPaths } from '../../contract/users.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles } from '../../server/db/schema/administrator-roles.ts';
@@ -138,8 +138,8 @@ describe('an administrator giving out more than they hold', () => {
     const token = await tokenWithUserPermissions(t, 'editor@example.com', { canView: true, canEdit: true });
     const me = await userByEmail('editor@example.com');
     const lookups = await userLookups(t.db);
-    const detail = await t.call('GET', paths.user(me?.id as string), { token });
-    const response = await t.call('PATCH', paths.user(me?.id as string), {
+    const detail = await t.call('GET', userPaths.one(me?.id as string), { token });
+    const response = await t.call('PATCH', userPaths.one(me?.id as string), {
       token,
       body: {
         ...validUser(lookups, { email: 'editor@example.com' }),
@@ -151,14 +151,14 @@ describe('an administrator giving out more than they hold', () => {
     });
     expect(response.status).toBe(403);
     expect((await userByEmail('editor@example.com'))?.administrativeRoleId).toBe(me?.administrativeRoleId);
-    const roles = await t.call('GET', paths.administratorRoles, { token });
+    const roles = await t.call('GET', administratorRolePaths.list, { token });
     expect(roles.status).toBe(403);
   });
 
   it('cannot create a user with the built-in role with only users add', async () => {
     const token = await tokenWithUserPermissions(t, 'adder@example.com', { canView: true, canAdd: true });
     const lookups = await userLookups(t.db);
-    const response = await t.call('POST', paths.users, {
+    const response = await t.call('POST', userPaths.list, {
       token,
       body: validUser(lookups, { email: 'escalated@example.com', adminstrativeRoleId: systemRole }),
     });
@@ -172,7 +172,7 @@ describe('an administrator giving out more than they hold', () => {
       'firstName,lastName,email,membership,roles,groups,administrativeRole',
       'Csv,Admin,csv-admin@example.com,Gold,Growth,Sales,Administrator',
     ].join('\n');
-    const response = await t.call('POST', paths.userBatch, { token, body: { csv, firstRow: 2 } });
+    const response = await t.call('POST', userPaths.batch, { token, body: { csv, firstRow: 2 } });
     expect(response.status).toBe(200);
     expect(response.body.results.rows[0]).toMatchObject({
       status: 'refused',
@@ -198,13 +198,13 @@ describe('an administrator giving out more than they hold', () => {
       sql`insert into role_permissions (role_id, submodule_id, can_view, can_add, can_edit)
           values (${role?.id}, ${rolesScreen.id}, true, true, true)`,
     );
-    const response = await t.call('POST', paths.administratorRoles, {
+    const response = await t.call('POST', administratorRolePaths.list, {
       token,
       body: { name: 'Sneaky', status: true, permissions: [{ submoduleId: teamsScreen.id, delete: true }] },
     });
     expect(response.status).toBe(422);
     expect(response.body.errors.permissions).toBe(roleMessages.permissionNotHeld);
-    const own = await t.call('PATCH', paths.administratorRole(role?.id as string), {
+    const own = await t.call('PATCH', administratorRolePaths.one(role?.id as string), {
       token,
       body: {
         name: 'Role of roles-limited@example.com',
@@ -222,7 +222,7 @@ describe('sessions that outlived a credential change', () => {
   it('ends the sessions of a user whose password an administrator sets', async () => {
     const admin = await t.login(demo.admin.email, demo.admin.password);
     const lookups = await userLookups(t.db);
-    const created = await t.call('POST', paths.users, {
+    const created = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(lookups, {
         email: 'victim@example.com',
@@ -232,7 +232,7 @@ describe('sessions that outlived a credential change', () => {
     });
     const victim = await t.login('victim@example.com', 'victim-1');
     expect((await t.call('GET', paths.me, { token: victim })).status).toBe(200);
-    const response = await t.call('PATCH', paths.user(created.body.results._id), {
+    const response = await t.call('PATCH', userPaths.one(created.body.results._id), {
       token: admin,
       body: {
         ...validUser(lookups, { email: 'victim@example.com' }),
@@ -253,8 +253,8 @@ describe('sessions that outlived a credential change', () => {
     const admin = await t.login(demo.admin.email, demo.admin.password);
     const user = await t.createUser({ email: 'revived@example.com', password: 'revived-1' });
     const old = await t.login('revived@example.com', 'revived-1');
-    await t.call('POST', paths.userBulkDisable, { token: admin, body: { bulkId: [user.id] } });
-    await t.call('POST', paths.userBulkEnable, { token: admin, body: { bulkId: [user.id] } });
+    await t.call('POST', userPaths.bulkOff, { token: admin, body: { bulkId: [user.id] } });
+    await t.call('POST', userPaths.bulkOn, { token: admin, body: { bulkId: [user.id] } });
     expect((await t.call('GET', paths.me, { token: old })).status).toBe(401);
     expect(
       (await t.call('GET', paths.me, { token: await t.login('revived@example.com', 'revived-1') })).status,
@@ -285,7 +285,7 @@ describe('a deleted user', () => {
     expect(added.status).toBe(201);
     const picture = added.body.results.profilePicture as string;
     expect((await t.app.request(picture)).status).toBe(200);
-    const removed = await t.call('DELETE', paths.userBulkDelete, {
+    const removed = await t.call('DELETE', userPaths.bulkDelete, {
       token: admin,
       body: { bulkId: [added.body.results._id] },
     });

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
+import { administratorRolePaths } from '../../contract/roles.ts';
+import { userPaths } from '../../contract/users.ts';
 import { createResetToken } from '../../server/auth/reset-tokens.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles } from '../../server/db/schema/administrator-roles.ts';
@@ -149,7 +151,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         },
         'PATCH /api/v1/user/:id': {
           method: 'PATCH',
-          path: paths.user(adminId),
+          path: userPaths.one(adminId),
           token: tokens.usersOnly,
           body: userForm('taken@example.com', {
             password: 'taken-1',
@@ -200,7 +202,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         'POST /api/v1/user': {
           call: {
             method: 'POST',
-            path: paths.users,
+            path: userPaths.list,
             token: tokens.roleManager,
             body: userForm('rule-new@example.com', { adminstrativeRoleId: systemRole }),
           },
@@ -209,7 +211,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         'PATCH /api/v1/user/:id': {
           call: {
             method: 'PATCH',
-            path: paths.user(plain.id),
+            path: userPaths.one(plain.id),
             token: tokens.usersOnly,
             body: userForm('role-target@example.com', {
               password: '',
@@ -223,7 +225,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         'POST /api/v1/user/batch': {
           call: {
             method: 'POST',
-            path: paths.userBatch,
+            path: userPaths.batch,
             token: tokens.usersOnly,
             body: { csv, firstRow: 2 },
           },
@@ -232,7 +234,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         'POST /api/v1/administrator-role': {
           call: {
             method: 'POST',
-            path: paths.administratorRoles,
+            path: administratorRolePaths.list,
             token: tokens.roleManager,
             body: { name: 'Beyond', status: true, permissions: [{ submoduleId: notHeld, delete: true }] },
           },
@@ -241,7 +243,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         'PATCH /api/v1/administrator-role/:id': {
           call: {
             method: 'PATCH',
-            path: paths.administratorRole(ownRole?.id as string),
+            path: administratorRolePaths.one(ownRole?.id as string),
             token: tokens.roleManager,
             body: {
               name: 'Mine',
@@ -297,7 +299,7 @@ describe('account rules across every route that writes accounts or sessions', ()
           await deadAfter(name, user.token, async () =>
             expect(
               (
-                await t.call('PATCH', paths.user(user.id), {
+                await t.call('PATCH', userPaths.one(user.id), {
                   token: tokens.admin,
                   body: userForm('rule-edit@example.com', {
                     password: 'changed-1',
@@ -312,15 +314,15 @@ describe('account rules across every route that writes accounts or sessions', ()
         'POST /api/v1/user/:id': async () => {
           const user = await newUser('rule-toggle@example.com');
           await deadAfter(name, user.token, async () => {
-            await t.call('POST', paths.user(user.id), { token: tokens.admin });
-            await t.call('POST', paths.user(user.id), { token: tokens.admin });
+            await t.call('POST', userPaths.one(user.id), { token: tokens.admin });
+            await t.call('POST', userPaths.one(user.id), { token: tokens.admin });
           });
         },
         'POST /api/v1/user/bulk-disable': async () => {
           const user = await newUser('rule-bulk@example.com');
           await deadAfter(name, user.token, async () => {
-            await t.call('POST', paths.userBulkDisable, { token: tokens.admin, body: { bulkId: [user.id] } });
-            await t.call('POST', paths.userBulkEnable, { token: tokens.admin, body: { bulkId: [user.id] } });
+            await t.call('POST', userPaths.bulkOff, { token: tokens.admin, body: { bulkId: [user.id] } });
+            await t.call('POST', userPaths.bulkOn, { token: tokens.admin, body: { bulkId: [user.id] } });
           });
         },
         'POST /api/v1/user/bulk-enable': {
@@ -329,7 +331,7 @@ describe('account rules across every route that writes accounts or sessions', ()
         'DELETE /api/v1/user/bulk-delete': async () => {
           const user = await newUser('rule-delete@example.com');
           await deadAfter(name, user.token, () =>
-            t.call('DELETE', paths.userBulkDelete, { token: tokens.admin, body: { bulkId: [user.id] } }),
+            t.call('DELETE', userPaths.bulkDelete, { token: tokens.admin, body: { bulkId: [user.id] } }),
           );
         },
         'POST /api/v1/reset-password': async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { type TeamInput, teamMessages } from '../../contract/teams.ts';
+import { type TeamInput, teamMessages, teamPaths } from '../../contract/teams.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { courses } from '../../server/db/schema/courses.ts';
 import { membershipLevels, membershipRoles } from '../../server/db/schema/lookups.ts';
@@ -59,14 +59,14 @@ function form(overrides: Partial<TeamInput> = {}): TeamInput {
 }
 
 async function create(overrides: Partial<TeamInput> = {}) {
-  const response = await t.call('POST', paths.teams, { token: admin, body: form(overrides) });
+  const response = await t.call('POST', teamPaths.list, { token: admin, body: form(overrides) });
   expect(response.status).toBe(201);
   return response.body.results as { _id: string; version: number };
 }
 
 describe('POST /team and GET /team/{id}', () => {
   it('creates a team with its leads, members and choices, and answers the form record', async () => {
-    const response = await t.call('POST', paths.teams, {
+    const response = await t.call('POST', teamPaths.list, {
       token: admin,
       body: form({ title: ' Day Shift ' }),
     });
@@ -87,14 +87,14 @@ describe('POST /team and GET /team/{id}', () => {
     expect(created.assignableCourses).toHaveLength(2);
     expect(created.teamMembership._id).toBe(ids.levels[0]);
 
-    const read = await t.call('GET', paths.team(created._id), { token: admin });
+    const read = await t.call('GET', teamPaths.one(created._id), { token: admin });
     expect(read.status).toBe(200);
     expect(read.body.results).toEqual(created);
     expect(await t.db.$count(teamMembers, eq(teamMembers.teamId, created._id))).toBe(2);
   });
 
   it('opens a seeded team filled in', async () => {
-    const response = await t.call('GET', paths.team(team.growth), { token: admin });
+    const response = await t.call('GET', teamPaths.one(team.growth), { token: admin });
     expect(response.status).toBe(200);
     const detail = response.body.results;
     expect(detail.title).toBe('Growth Team');
@@ -107,7 +107,7 @@ describe('POST /team and GET /team/{id}', () => {
   });
 
   it('answers 404 for an unknown id', async () => {
-    const response = await t.call('GET', paths.team('00000000-0000-4000-8000-000000000000'), {
+    const response = await t.call('GET', teamPaths.one('00000000-0000-4000-8000-000000000000'), {
       token: admin,
     });
     expect(response.status).toBe(404);
@@ -115,7 +115,7 @@ describe('POST /team and GET /team/{id}', () => {
 
   it('answers all nine messages for an empty form and writes nothing', async () => {
     const before = await teamCount();
-    const response = await t.call('POST', paths.teams, { token: admin, body: {} });
+    const response = await t.call('POST', teamPaths.list, { token: admin, body: {} });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       title: teamMessages.titleRequired,
@@ -134,7 +134,7 @@ describe('POST /team and GET /team/{id}', () => {
   it('refuses ids that name nothing, under their fields', async () => {
     const nobody = '00000000-0000-4000-8000-000000000001';
     const before = await teamCount();
-    const response = await t.call('POST', paths.teams, {
+    const response = await t.call('POST', teamPaths.list, {
       token: admin,
       body: form({
         teamLeadId: [nobody],
@@ -166,7 +166,7 @@ describe('POST /team and GET /team/{id}', () => {
     const rows = await t.db.select().from(teamMemberTeams).where(eq(teamMemberTeams.teamId, parent._id));
     expect(rows.map((row) => row.memberTeamId).sort()).toEqual([team.growth, team.freedom].sort());
 
-    const response = await t.call('PATCH', paths.team(parent._id), {
+    const response = await t.call('PATCH', teamPaths.one(parent._id), {
       token: admin,
       body: form({ teamMemberType: 'teams', teamMembersIds: [parent._id], version: parent.version }),
     });
@@ -183,7 +183,7 @@ describe('POST /team and GET /team/{id}', () => {
     });
     const country = await create({ title: 'Country', teamMemberType: 'teams', teamMembersIds: [region._id] });
     const [freedom] = await t.db.select().from(teams).where(eq(teams.id, team.freedom));
-    const response = await t.call('PATCH', paths.team(team.freedom), {
+    const response = await t.call('PATCH', teamPaths.one(team.freedom), {
       token: admin,
       body: form({ teamMemberType: 'teams', teamMembersIds: [country._id], version: freedom?.version }),
     });
@@ -200,7 +200,7 @@ describe('POST /team and GET /team/{id}', () => {
     ['broken JSON', '{"title":'],
   ])('refuses %s with a 4xx and writes nothing', async (_name, rawBody) => {
     const before = await teamCount();
-    const response = await t.call('POST', paths.teams, {
+    const response = await t.call('POST', teamPaths.list, {
       token: admin,
       rawBody,
       headers: { 'content-type': 'application/json' },
@@ -224,7 +224,7 @@ describe('POST /team and GET /team/{id}', () => {
       { ...form(), teamName: 'night\u0000shift' },
     ];
     for (const body of bodies) {
-      const response = await t.call('POST', paths.teams, { token: admin, body });
+      const response = await t.call('POST', teamPaths.list, { token: admin, body });
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(422);
     }
     expect(await teamCount()).toBe(before);
@@ -234,7 +234,7 @@ describe('POST /team and GET /team/{id}', () => {
 describe('PATCH /team/{id}', () => {
   it('updates the team and its links and bumps the version', async () => {
     const created = await create({ title: 'Weekend Crew' });
-    const response = await t.call('PATCH', paths.team(created._id), {
+    const response = await t.call('PATCH', teamPaths.one(created._id), {
       token: admin,
       body: form({
         title: 'Weekend Crew B',
@@ -254,12 +254,12 @@ describe('PATCH /team/{id}', () => {
 
   it('answers a stale version with 409 and the current record, changing nothing', async () => {
     const created = await create({ title: 'Stale Crew' });
-    const first = await t.call('PATCH', paths.team(created._id), {
+    const first = await t.call('PATCH', teamPaths.one(created._id), {
       token: admin,
       body: form({ title: 'Stale Crew 2', version: created.version }),
     });
     expect(first.status).toBe(200);
-    const second = await t.call('PATCH', paths.team(created._id), {
+    const second = await t.call('PATCH', teamPaths.one(created._id), {
       token: admin,
       body: form({ title: 'Stale Crew 3', version: created.version }),
     });
@@ -272,7 +272,7 @@ describe('PATCH /team/{id}', () => {
 
   it('refuses an update without the version it read, changing nothing', async () => {
     const created = await create({ title: 'Versionless Crew' });
-    const response = await t.call('PATCH', paths.team(created._id), {
+    const response = await t.call('PATCH', teamPaths.one(created._id), {
       token: admin,
       body: form({ title: 'Versionless Crew 2' }),
     });
@@ -284,7 +284,7 @@ describe('PATCH /team/{id}', () => {
 
   it('switching a team to teams empties its user members', async () => {
     const created = await create({ title: 'Switcher' });
-    const response = await t.call('PATCH', paths.team(created._id), {
+    const response = await t.call('PATCH', teamPaths.one(created._id), {
       token: admin,
       body: form({ teamMemberType: 'teams', teamMembersIds: [team.freedom], version: created.version }),
     });
@@ -296,7 +296,7 @@ describe('PATCH /team/{id}', () => {
 
 describe('GET /team', () => {
   it('pages newest first with the list columns', async () => {
-    const response = await t.call('GET', `${paths.teams}?page=1&limit=2`, { token: admin });
+    const response = await t.call('GET', `${teamPaths.list}?page=1&limit=2`, { token: admin });
     expect(response.status).toBe(200);
     const { data, page, limit, total, totalPages } = response.body.results;
     expect({ page, limit }).toEqual({ page: 1, limit: 2 });
@@ -316,37 +316,37 @@ describe('GET /team', () => {
         'version',
       ].sort(),
     );
-    const second = await t.call('GET', `${paths.teams}?page=2&limit=2`, { token: admin });
+    const second = await t.call('GET', `${teamPaths.list}?page=2&limit=2`, { token: admin });
     const firstIds = data.map((row: { _id: string }) => row._id);
     for (const row of second.body.results.data) expect(firstIds).not.toContain(row._id);
   });
 
   it('searches title and team name, filters by status, member type and lead', async () => {
-    const search = await t.call('GET', `${paths.teams}?search=growth-TEAM`, { token: admin });
+    const search = await t.call('GET', `${teamPaths.list}?search=growth-TEAM`, { token: admin });
     expect(search.body.results.data.map((row: { title: string }) => row.title)).toEqual(['Growth Team']);
     const growth = search.body.results.data[0];
     expect(growth.memberCount).toBe(25);
     expect(growth.teamLeads).toEqual([{ _id: expect.any(String), label: expect.any(String) }]);
 
-    const wildcard = await t.call('GET', `${paths.teams}?search=%25`, { token: admin });
+    const wildcard = await t.call('GET', `${teamPaths.list}?search=%25`, { token: admin });
     expect(wildcard.body.results.total).toBe(0);
 
     const off = await create({ title: 'Disabled Crew' });
-    await t.call('POST', paths.team(off._id), { token: admin });
-    const disabled = await t.call('GET', `${paths.teams}?status=false&limit=100`, { token: admin });
+    await t.call('POST', teamPaths.one(off._id), { token: admin });
+    const disabled = await t.call('GET', `${teamPaths.list}?status=false&limit=100`, { token: admin });
     expect(disabled.body.results.data.map((row: { _id: string }) => row._id)).toContain(off._id);
     for (const row of disabled.body.results.data) expect(row.status).toBe(false);
 
-    const ofTeams = await t.call('GET', `${paths.teams}?teamMemberType=teams&limit=100`, { token: admin });
+    const ofTeams = await t.call('GET', `${teamPaths.list}?teamMemberType=teams&limit=100`, { token: admin });
     for (const row of ofTeams.body.results.data) expect(row.teamMemberType).toBe('teams');
 
     const [lead2] = await t.db.select().from(users).where(eq(users.email, demo.lead2.email));
-    const byLead = await t.call('GET', `${paths.teams}?lead=${lead2?.id}`, { token: admin });
+    const byLead = await t.call('GET', `${teamPaths.list}?lead=${lead2?.id}`, { token: admin });
     expect(byLead.body.results.data.map((row: { title: string }) => row.title)).toEqual(['Freedom Team']);
   });
 
   it('falls back to defaults for bad query values instead of failing', async () => {
-    const response = await t.call('GET', `${paths.teams}?page=-3&limit=7&status=maybe&lead=x`, {
+    const response = await t.call('GET', `${teamPaths.list}?page=-3&limit=7&status=maybe&lead=x`, {
       token: admin,
     });
     expect(response.status).toBe(200);
@@ -357,7 +357,7 @@ describe('GET /team', () => {
 describe('status, bulk and duplicate', () => {
   it('toggles status with the spec message', async () => {
     const created = await create({ title: 'Toggle Crew' });
-    const response = await t.call('POST', paths.team(created._id), { token: admin });
+    const response = await t.call('POST', teamPaths.one(created._id), { token: admin });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       message: messages.statusUpdated,
@@ -369,7 +369,7 @@ describe('status, bulk and duplicate', () => {
     const a = await create({ title: 'Bulk A' });
     const b = await create({ title: 'Bulk B' });
     const bulkId = [a._id, b._id];
-    const off = await t.call('POST', paths.teamBulkUnpublish, { token: admin, body: { bulkId } });
+    const off = await t.call('POST', teamPaths.bulkOff, { token: admin, body: { bulkId } });
     expect(off.status).toBe(200);
     expect(off.body.message).toBe(messages.statusUpdated);
     const statuses = async () =>
@@ -377,33 +377,33 @@ describe('status, bulk and duplicate', () => {
         bulkId.includes(row.id),
       );
     expect((await statuses()).every((row) => !row.status)).toBe(true);
-    await t.call('POST', paths.teamBulkPublish, { token: admin, body: { bulkId } });
+    await t.call('POST', teamPaths.bulkOn, { token: admin, body: { bulkId } });
     expect((await statuses()).every((row) => row.status)).toBe(true);
 
-    const unknown = await t.call('DELETE', paths.teamBulkDelete, {
+    const unknown = await t.call('DELETE', teamPaths.bulkDelete, {
       token: admin,
       body: { bulkId: [...bulkId, '00000000-0000-4000-8000-000000000009'] },
     });
     expect(unknown.status).toBe(404);
     expect(await statuses()).toHaveLength(2);
 
-    const bad = await t.call('DELETE', paths.teamBulkDelete, { token: admin, body: { bulkId: 'all' } });
+    const bad = await t.call('DELETE', teamPaths.bulkDelete, { token: admin, body: { bulkId: 'all' } });
     expect(bad.status).toBe(422);
-    const deleted = await t.call('DELETE', paths.teamBulkDelete, { token: admin, body: { bulkId } });
+    const deleted = await t.call('DELETE', teamPaths.bulkDelete, { token: admin, body: { bulkId } });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe(adminMessages.bulkDeleted);
     expect(await statuses()).toHaveLength(0);
   });
 
   it('duplicates a team with its settings and members under a new title', async () => {
-    const response = await t.call('POST', paths.teamDuplicate(team.growth), {
+    const response = await t.call('POST', teamPaths.duplicate(team.growth), {
       token: admin,
       body: { title: 'Growth Team (copy)' },
     });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe(teamMessages.teamDuplicated);
     const copy = response.body.results;
-    const original = (await t.call('GET', paths.team(team.growth), { token: admin })).body.results;
+    const original = (await t.call('GET', teamPaths.one(team.growth), { token: admin })).body.results;
     expect(copy._id).not.toBe(team.growth);
     expect(copy).toMatchObject({ title: 'Growth Team (copy)', teamName: original.teamName, version: 1 });
     for (const key of [
@@ -416,17 +416,17 @@ describe('status, bulk and duplicate', () => {
     ])
       expect(copy[key]).toEqual(original[key]);
 
-    const nul = await t.call('POST', paths.teamDuplicate(team.growth), {
+    const nul = await t.call('POST', teamPaths.duplicate(team.growth), {
       token: admin,
       body: { title: 'A\u0000B' },
     });
     expect(nul.status).toBe(422);
     expect(nul.body.errors).toEqual({ title: messages.invalidCharacters });
 
-    const empty = await t.call('POST', paths.teamDuplicate(team.growth), { token: admin, body: {} });
+    const empty = await t.call('POST', teamPaths.duplicate(team.growth), { token: admin, body: {} });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ title: teamMessages.titleRequired });
-    const missing = await t.call('POST', paths.teamDuplicate('00000000-0000-4000-8000-000000000000'), {
+    const missing = await t.call('POST', teamPaths.duplicate('00000000-0000-4000-8000-000000000000'), {
       token: admin,
       body: { title: 'Ghost' },
     });
@@ -436,18 +436,18 @@ describe('status, bulk and duplicate', () => {
 
 describe('lookups', () => {
   it('lists enabled users who can lead, searchable and paged', async () => {
-    const response = await t.call('GET', `${paths.teamLeadInfo}?search=lead2@&limit=10`, { token: admin });
+    const response = await t.call('GET', `${teamPaths.leadInfo}?search=lead2@&limit=10`, { token: admin });
     expect(response.status).toBe(200);
     expect(response.body.results.data).toEqual([
       { _id: expect.any(String), label: expect.stringContaining('lead2@example.com') },
     ]);
-    const page = await t.call('GET', `${paths.teamLeadInfo}?limit=2&page=2`, { token: admin });
+    const page = await t.call('GET', `${teamPaths.leadInfo}?limit=2&page=2`, { token: admin });
     expect(page.body.results).toMatchObject({ page: 2, limit: 2 });
     expect(page.body.results.data).toHaveLength(2);
   });
 
   it('lists enabled courses', async () => {
-    const response = await t.call('GET', `${paths.teamCourseInfo}?limit=100`, { token: admin });
+    const response = await t.call('GET', `${teamPaths.courseInfo}?limit=100`, { token: admin });
     expect(response.status).toBe(200);
     const enabled = await t.db.$count(courses, eq(courses.status, true));
     expect(response.body.results.total).toBe(enabled);
@@ -466,15 +466,15 @@ describe('permissions', () => {
 
   it('lets a viewer read but not write, and refuses the team lead and anonymous callers', async () => {
     const viewer = await tokenWithTeamGrant('team-viewer@example.com', { canView: true });
-    expect((await t.call('GET', paths.teams, { token: viewer })).status).toBe(200);
+    expect((await t.call('GET', teamPaths.list, { token: viewer })).status).toBe(200);
     const before = await teamCount();
     const writes = [
-      ['POST', paths.teams, form()],
-      ['PATCH', paths.team(team.growth), form()],
-      ['POST', paths.team(team.growth), undefined],
-      ['POST', paths.teamBulkPublish, { bulkId: [team.growth] }],
-      ['DELETE', paths.teamBulkDelete, { bulkId: [team.growth] }],
-      ['POST', paths.teamDuplicate(team.growth), { title: 'Nope' }],
+      ['POST', teamPaths.list, form()],
+      ['PATCH', teamPaths.one(team.growth), form()],
+      ['POST', teamPaths.one(team.growth), undefined],
+      ['POST', teamPaths.bulkOn, { bulkId: [team.growth] }],
+      ['DELETE', teamPaths.bulkDelete, { bulkId: [team.growth] }],
+      ['POST', teamPaths.duplicate(team.growth), { title: 'Nope' }],
     ] as const;
     for (const [method, path, body] of writes) {
       const response = await t.call(method, path, { token: viewer, body });
@@ -484,9 +484,9 @@ describe('permissions', () => {
     expect(await teamCount()).toBe(before);
 
     const lead = await t.login(demo.lead.email, demo.lead.password);
-    expect((await t.call('GET', paths.teams, { token: lead })).status).toBe(403);
-    expect((await t.call('GET', paths.teamLeadInfo, { token: lead })).status).toBe(403);
-    expect((await t.call('GET', paths.teams)).status).toBe(401);
+    expect((await t.call('GET', teamPaths.list, { token: lead })).status).toBe(403);
+    expect((await t.call('GET', teamPaths.leadInfo, { token: lead })).status).toBe(403);
+    expect((await t.call('GET', teamPaths.list)).status).toBe(401);
   });
 
   it('keeps the team dashboard routes of a team lead working', async () => {

@@ -4,7 +4,7 @@ import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import type { RoleDetail, RoleInfo, RoleModule, RoleRow } from '../../contract/roles.ts';
-import { roleMessages } from '../../contract/roles.ts';
+import { administratorRolePaths, roleMessages } from '../../contract/roles.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { submodules } from '../../server/db/schema/modules.ts';
 import { users } from '../../server/db/schema/users.ts';
@@ -56,7 +56,7 @@ async function userWithRole(name: string, grants: Grants) {
 }
 
 async function createRole(name: string, grants: Grants = {}, status = true) {
-  const response = await t.call('POST', paths.administratorRoles, {
+  const response = await t.call('POST', administratorRolePaths.list, {
     token: admin,
     body: { name, status, permissions: permissionsOf(grants) },
   });
@@ -71,7 +71,7 @@ const grantOf = (detail: RoleDetail, slug: string) =>
 
 describe('GET /administrator-role/info', () => {
   it('lists every role, light, by name, for users who may view users', async () => {
-    const response = await t.call('GET', paths.administratorRoleInfo, { token: admin });
+    const response = await t.call('GET', administratorRolePaths.info, { token: admin });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(messages.listFetched);
     const results = response.body.results as RoleInfo[];
@@ -79,16 +79,16 @@ describe('GET /administrator-role/info', () => {
     for (const role of results) expect(Object.keys(role).sort()).toEqual(['_id', 'name', 'status']);
 
     const viewer = await userWithRole('Users viewer', { users: { view: true } });
-    const seen = await t.call('GET', paths.administratorRoleInfo, { token: viewer.token });
+    const seen = await t.call('GET', administratorRolePaths.info, { token: viewer.token });
     expect(seen.status).toBe(200);
     expect((seen.body.results as RoleInfo[]).map((role) => role.name)).toContain('Users viewer');
   });
 
   it('refuses anonymous callers, learners and roles that may not view users', async () => {
-    expect((await t.call('GET', paths.administratorRoleInfo)).status).toBe(401);
-    expect((await t.call('GET', paths.administratorRoleInfo, { token: lead })).status).toBe(403);
+    expect((await t.call('GET', administratorRolePaths.info)).status).toBe(401);
+    expect((await t.call('GET', administratorRolePaths.info, { token: lead })).status).toBe(403);
     const other = await userWithRole('Roles only', { 'role-permission': { view: true } });
-    const response = await t.call('GET', paths.administratorRoleInfo, { token: other.token });
+    const response = await t.call('GET', administratorRolePaths.info, { token: other.token });
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(messages.forbidden);
   });
@@ -96,7 +96,7 @@ describe('GET /administrator-role/info', () => {
 
 describe('GET /administrator-role/module-submodule', () => {
   it('answers the modules with their submodules in menu order', async () => {
-    const response = await t.call('GET', paths.administratorRoleModules, { token: admin });
+    const response = await t.call('GET', administratorRolePaths.modules, { token: admin });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(roleMessages.modulesFetched);
     const tree = response.body.results as RoleModule[];
@@ -117,15 +117,15 @@ describe('GET /administrator-role/module-submodule', () => {
   });
 
   it('is for roles that may view roles', async () => {
-    expect((await t.call('GET', paths.administratorRoleModules, { token: lead })).status).toBe(403);
+    expect((await t.call('GET', administratorRolePaths.modules, { token: lead })).status).toBe(403);
     const viewer = await userWithRole('Matrix viewer', { 'role-permission': { view: true } });
-    expect((await t.call('GET', paths.administratorRoleModules, { token: viewer.token })).status).toBe(200);
+    expect((await t.call('GET', administratorRolePaths.modules, { token: viewer.token })).status).toBe(200);
   });
 });
 
 describe('POST /administrator-role', () => {
   it('creates a role with its matrix and answers it', async () => {
-    const response = await t.call('POST', paths.administratorRoles, {
+    const response = await t.call('POST', administratorRolePaths.list, {
       token: admin,
       body: {
         name: '  Support desk  ',
@@ -198,13 +198,13 @@ describe('POST /administrator-role', () => {
       ],
     ];
     for (const [body, errors] of cases) {
-      const response = await t.call('POST', paths.administratorRoles, { token: admin, body });
+      const response = await t.call('POST', administratorRolePaths.list, { token: admin, body });
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(response.body.message).toBe(messages.validationFailed);
       expect(response.body.errors).toMatchObject(errors);
     }
     for (const rawBody of ['{"name":', '[]', 'null', '"Role"']) {
-      const response = await t.call('POST', paths.administratorRoles, {
+      const response = await t.call('POST', administratorRolePaths.list, {
         token: admin,
         rawBody,
         headers: { 'content-type': 'application/json' },
@@ -221,7 +221,7 @@ describe('POST /administrator-role', () => {
     expect(role.name).toBe(name);
     const search = await t.call(
       'GET',
-      `${paths.administratorRoles}?search=${encodeURIComponent("'); DROP")}`,
+      `${administratorRolePaths.list}?search=${encodeURIComponent("'); DROP")}`,
       {
         token: admin,
       },
@@ -234,33 +234,35 @@ describe('GET /administrator-role', () => {
   it('pages, searches and filters by status, newest first, with user counts', async () => {
     const names = ['Paging A', 'Paging B', 'Paging C'];
     for (const name of names) await createRole(name, {}, name !== 'Paging B');
-    const first = await t.call('GET', `${paths.administratorRoles}?search=paging&limit=2&page=1`, {
+    const first = await t.call('GET', `${administratorRolePaths.list}?search=paging&limit=2&page=1`, {
       token: admin,
     });
     expect(first.status).toBe(200);
     expect(first.body.message).toBe(messages.listFetched);
     expect(first.body.results).toMatchObject({ page: 1, limit: 2, total: 3, totalPages: 2 });
     expect((first.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging C', 'Paging B']);
-    const second = await t.call('GET', `${paths.administratorRoles}?search=paging&limit=2&page=2`, {
+    const second = await t.call('GET', `${administratorRolePaths.list}?search=paging&limit=2&page=2`, {
       token: admin,
     });
     expect((second.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging A']);
-    const past = await t.call('GET', `${paths.administratorRoles}?search=paging&limit=2&page=9`, {
+    const past = await t.call('GET', `${administratorRolePaths.list}?search=paging&limit=2&page=9`, {
       token: admin,
     });
     expect(past.body.results).toMatchObject({ data: [], total: 3, page: 9 });
 
-    const off = await t.call('GET', `${paths.administratorRoles}?search=paging&status=false`, {
+    const off = await t.call('GET', `${administratorRolePaths.list}?search=paging&status=false`, {
       token: admin,
     });
     expect((off.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging B']);
-    const on = await t.call('GET', `${paths.administratorRoles}?search=paging&status=true`, { token: admin });
+    const on = await t.call('GET', `${administratorRolePaths.list}?search=paging&status=true`, {
+      token: admin,
+    });
     expect((on.body.results.data as RoleRow[]).map((row) => row.name)).toEqual(['Paging C', 'Paging A']);
 
     // Bad query values fall back to the defaults instead of failing.
     const fallback = await t.call(
       'GET',
-      `${paths.administratorRoles}?search=paging&limit=7&page=-1&status=maybe`,
+      `${administratorRolePaths.list}?search=paging&limit=7&page=-1&status=maybe`,
       {
         token: admin,
       },
@@ -270,7 +272,7 @@ describe('GET /administrator-role', () => {
   });
 
   it('shows the system role with its users counted', async () => {
-    const response = await t.call('GET', `${paths.administratorRoles}?search=Administrator&limit=500`, {
+    const response = await t.call('GET', `${administratorRolePaths.list}?search=Administrator&limit=500`, {
       token: admin,
     });
     const row = (response.body.results.data as RoleRow[]).find((r) => r._id === systemRoleId);
@@ -285,7 +287,7 @@ describe('GET /administrator-role', () => {
 
 describe('GET /administrator-role/{id}', () => {
   it('answers the role with every submodule, the system role with every action', async () => {
-    const system = await t.call('GET', paths.administratorRole(systemRoleId), { token: admin });
+    const system = await t.call('GET', administratorRolePaths.one(systemRoleId), { token: admin });
     expect(system.status).toBe(200);
     expect(system.body.message).toBe(adminMessages.fetched);
     const detail = system.body.results as RoleDetail;
@@ -294,19 +296,19 @@ describe('GET /administrator-role/{id}', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    const unknown = await t.call('GET', paths.administratorRole('00000000-0000-4000-8000-000000000000'), {
+    const unknown = await t.call('GET', administratorRolePaths.one('00000000-0000-4000-8000-000000000000'), {
       token: admin,
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(messages.notFound);
-    expect((await t.call('GET', paths.administratorRole('not-an-id'), { token: admin })).status).toBe(404);
+    expect((await t.call('GET', administratorRolePaths.one('not-an-id'), { token: admin })).status).toBe(404);
   });
 });
 
 describe('PATCH /administrator-role/{id}', () => {
   it('replaces name, status and matrix and bumps the version', async () => {
     const role = await createRole('Editable', { users: { view: true }, courses: { view: true } });
-    const response = await t.call('PATCH', paths.administratorRole(role._id), {
+    const response = await t.call('PATCH', administratorRolePaths.one(role._id), {
       token: admin,
       body: {
         name: 'Edited',
@@ -322,18 +324,18 @@ describe('PATCH /administrator-role/{id}', () => {
     expect(grantOf(updated, 'users')).toMatchObject({ view: true, add: true, edit: false });
     expect(grantOf(updated, 'courses')?.view).toBe(false);
 
-    const reread = await t.call('GET', paths.administratorRole(role._id), { token: admin });
+    const reread = await t.call('GET', administratorRolePaths.one(role._id), { token: admin });
     expect(reread.body.results).toEqual(updated);
   });
 
   it('answers a stale version with 409 and the current record, writing nothing', async () => {
     const role = await createRole('Stale', { users: { view: true } });
-    const fresh = await t.call('PATCH', paths.administratorRole(role._id), {
+    const fresh = await t.call('PATCH', administratorRolePaths.one(role._id), {
       token: admin,
       body: { name: 'Stale 2', version: 1, permissions: permissionsOf({ users: { view: true } }) },
     });
     expect(fresh.status).toBe(200);
-    const stale = await t.call('PATCH', paths.administratorRole(role._id), {
+    const stale = await t.call('PATCH', administratorRolePaths.one(role._id), {
       token: admin,
       body: { name: 'Stale lost', version: 1, permissions: [] },
     });
@@ -345,7 +347,7 @@ describe('PATCH /administrator-role/{id}', () => {
 
   it('validates like create, with the version required, writing nothing', async () => {
     const role = await createRole('Validated', { users: { view: true } });
-    const before = await t.call('GET', paths.administratorRole(role._id), { token: admin });
+    const before = await t.call('GET', administratorRolePaths.one(role._id), { token: admin });
     const bad: [unknown, Record<string, string>][] = [
       [{ name: 'No version' }, { version: roleMessages.versionRequired }],
       [{ name: '', version: 1 }, { name: roleMessages.nameRequired }],
@@ -360,22 +362,26 @@ describe('PATCH /administrator-role/{id}', () => {
       ],
     ];
     for (const [body, errors] of bad) {
-      const response = await t.call('PATCH', paths.administratorRole(role._id), { token: admin, body });
+      const response = await t.call('PATCH', administratorRolePaths.one(role._id), { token: admin, body });
       expect(response.status).toBe(422);
       expect(response.body.errors).toMatchObject(errors);
     }
-    const after = await t.call('GET', paths.administratorRole(role._id), { token: admin });
+    const after = await t.call('GET', administratorRolePaths.one(role._id), { token: admin });
     expect(after.body.results).toEqual(before.body.results);
-    const missing = await t.call('PATCH', paths.administratorRole('00000000-0000-4000-8000-000000000000'), {
-      token: admin,
-      body: { name: 'X', version: 1 },
-    });
+    const missing = await t.call(
+      'PATCH',
+      administratorRolePaths.one('00000000-0000-4000-8000-000000000000'),
+      {
+        token: admin,
+        body: { name: 'X', version: 1 },
+      },
+    );
     expect(missing.status).toBe(404);
   });
 
   it('lets the system role be renamed but never unpublished or stripped', async () => {
     const read = async () =>
-      (await t.call('GET', paths.administratorRole(systemRoleId), { token: admin })).body
+      (await t.call('GET', administratorRolePaths.one(systemRoleId), { token: admin })).body
         .results as RoleDetail;
     const before = await read();
     const everything = before.permissions;
@@ -388,13 +394,16 @@ describe('PATCH /administrator-role/{id}', () => {
       },
       { name: before.name, version: before.version, permissions: [{ submoduleId: sub.users, view: true }] },
     ]) {
-      const response = await t.call('PATCH', paths.administratorRole(systemRoleId), { token: admin, body });
+      const response = await t.call('PATCH', administratorRolePaths.one(systemRoleId), {
+        token: admin,
+        body,
+      });
       expect(response.status).toBe(422);
       expect(response.body.message).toBe(roleMessages.systemRoleLocked);
     }
     expect(await read()).toEqual(before);
 
-    const renamed = await t.call('PATCH', paths.administratorRole(systemRoleId), {
+    const renamed = await t.call('PATCH', administratorRolePaths.one(systemRoleId), {
       token: admin,
       body: { name: 'Administrator', version: before.version, permissions: everything },
     });
@@ -406,18 +415,18 @@ describe('PATCH /administrator-role/{id}', () => {
 describe('status toggle and bulk status', () => {
   it('toggles one role and answers the row', async () => {
     const role = await createRole('Toggle me');
-    const response = await t.call('POST', paths.administratorRole(role._id), { token: admin });
+    const response = await t.call('POST', administratorRolePaths.one(role._id), { token: admin });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(messages.statusUpdated);
     expect(response.body.results).toMatchObject({ _id: role._id, status: false, version: 2, userCount: 0 });
-    const back = await t.call('POST', paths.administratorRole(role._id), { token: admin });
+    const back = await t.call('POST', administratorRolePaths.one(role._id), { token: admin });
     expect(back.body.results.status).toBe(true);
   });
 
   it('publishes and unpublishes in bulk', async () => {
     const a = await createRole('Bulk status A');
     const b = await createRole('Bulk status B');
-    const off = await t.call('POST', paths.administratorRoleBulkUnpublish, {
+    const off = await t.call('POST', administratorRolePaths.bulkOff, {
       token: admin,
       body: { bulkId: [a._id, b._id] },
     });
@@ -431,31 +440,31 @@ describe('status toggle and bulk status', () => {
           .where(inArray(administratorRoles.id, [a._id, b._id]))
       ).map((row) => row.status);
     expect(await statuses()).toEqual([false, false]);
-    const on = await t.call('POST', paths.administratorRoleBulkPublish, {
+    const on = await t.call('POST', administratorRolePaths.bulkOn, {
       token: admin,
       body: { bulkId: [a._id, b._id] },
     });
     expect(on.status).toBe(200);
     expect(await statuses()).toEqual([true, true]);
 
-    const unknown = await t.call('POST', paths.administratorRoleBulkUnpublish, {
+    const unknown = await t.call('POST', administratorRolePaths.bulkOff, {
       token: admin,
       body: { bulkId: [a._id, '00000000-0000-4000-8000-000000000000'] },
     });
     expect(unknown.status).toBe(404);
     expect(await statuses()).toEqual([true, true]);
     for (const body of [{}, { bulkId: [] }, { bulkId: ['x'] }, { bulkId: 'all' }]) {
-      const response = await t.call('POST', paths.administratorRoleBulkPublish, { token: admin, body });
+      const response = await t.call('POST', administratorRolePaths.bulkOn, { token: admin, body });
       expect(response.status).toBe(422);
     }
   });
 
   it('never unpublishes the system role, singly or in bulk', async () => {
     const other = await createRole('Beside the system role');
-    const single = await t.call('POST', paths.administratorRole(systemRoleId), { token: admin });
+    const single = await t.call('POST', administratorRolePaths.one(systemRoleId), { token: admin });
     expect(single.status).toBe(409);
     expect(single.body.message).toBe(roleMessages.systemRoleLocked);
-    const bulk = await t.call('POST', paths.administratorRoleBulkUnpublish, {
+    const bulk = await t.call('POST', administratorRolePaths.bulkOff, {
       token: admin,
       body: { bulkId: [other._id, systemRoleId] },
     });
@@ -473,7 +482,7 @@ describe('DELETE /administrator-role/bulk-delete', () => {
   it('deletes roles with their matrix', async () => {
     const a = await createRole('Delete A', { users: { view: true } });
     const b = await createRole('Delete B');
-    const response = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+    const response = await t.call('DELETE', administratorRolePaths.bulkDelete, {
       token: admin,
       body: { bulkId: [a._id, b._id] },
     });
@@ -486,14 +495,14 @@ describe('DELETE /administrator-role/bulk-delete', () => {
   it('refuses the system role and roles still assigned, deleting nothing', async () => {
     const free = await createRole('Free role');
     const held = await userWithRole('Held role', { users: { view: true } });
-    const system = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+    const system = await t.call('DELETE', administratorRolePaths.bulkDelete, {
       token: admin,
       body: { bulkId: [free._id, systemRoleId] },
     });
     expect(system.status).toBe(409);
     expect(system.body.message).toBe(roleMessages.bulkSystemRole);
 
-    const single = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+    const single = await t.call('DELETE', administratorRolePaths.bulkDelete, {
       token: admin,
       body: { bulkId: [held.role.id] },
     });
@@ -503,7 +512,7 @@ describe('DELETE /administrator-role/bulk-delete', () => {
       'This role is assigned to 1 user. Assign them another role before deleting it.',
     );
 
-    const both = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+    const both = await t.call('DELETE', administratorRolePaths.bulkDelete, {
       token: admin,
       body: { bulkId: [free._id, held.role.id] },
     });
@@ -523,12 +532,12 @@ describe('permissions', () => {
     const anyRole = await createRole('Target');
     const viewer = await userWithRole('Roles viewer', { 'role-permission': { view: true } });
     const calls: [string, string, unknown?][] = [
-      ['POST', paths.administratorRoles, { name: 'Nope' }],
-      ['PATCH', paths.administratorRole(anyRole._id), { name: 'Nope', version: 1 }],
-      ['POST', paths.administratorRole(anyRole._id)],
-      ['POST', paths.administratorRoleBulkPublish, { bulkId: [anyRole._id] }],
-      ['POST', paths.administratorRoleBulkUnpublish, { bulkId: [anyRole._id] }],
-      ['DELETE', paths.administratorRoleBulkDelete, { bulkId: [anyRole._id] }],
+      ['POST', administratorRolePaths.list, { name: 'Nope' }],
+      ['PATCH', administratorRolePaths.one(anyRole._id), { name: 'Nope', version: 1 }],
+      ['POST', administratorRolePaths.one(anyRole._id)],
+      ['POST', administratorRolePaths.bulkOn, { bulkId: [anyRole._id] }],
+      ['POST', administratorRolePaths.bulkOff, { bulkId: [anyRole._id] }],
+      ['DELETE', administratorRolePaths.bulkDelete, { bulkId: [anyRole._id] }],
     ];
     const before = await roleCount();
     for (const [method, path, body] of calls) {
@@ -539,16 +548,16 @@ describe('permissions', () => {
       expect((await t.call(method, path, { body })).status).toBe(401);
     }
     for (const path of [
-      paths.administratorRoles,
-      paths.administratorRole(anyRole._id),
-      paths.administratorRoleModules,
+      administratorRolePaths.list,
+      administratorRolePaths.one(anyRole._id),
+      administratorRolePaths.modules,
     ]) {
       expect((await t.call('GET', path, { token: viewer.token })).status).toBe(200);
       expect((await t.call('GET', path, { token: lead })).status).toBe(403);
       expect((await t.call('GET', path)).status).toBe(401);
     }
     expect(await roleCount()).toBe(before);
-    const unchanged = await t.call('GET', paths.administratorRole(anyRole._id), { token: admin });
+    const unchanged = await t.call('GET', administratorRolePaths.one(anyRole._id), { token: admin });
     expect(unchanged.body.results).toMatchObject({ name: 'Target', status: true, version: 1 });
   });
 
@@ -557,12 +566,12 @@ describe('permissions', () => {
     const email = 'changing-role@example.com';
     await t.createUser({ email, password: 'secret1', administrativeRoleId: created._id });
     const token = await t.login(email, 'secret1');
-    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(200);
+    expect((await t.call('GET', administratorRolePaths.list, { token })).status).toBe(200);
     expect(
-      (await t.call('POST', paths.administratorRoles, { token, body: { name: 'By them' } })).status,
+      (await t.call('POST', administratorRolePaths.list, { token, body: { name: 'By them' } })).status,
     ).toBe(403);
 
-    const grant = await t.call('PATCH', paths.administratorRole(created._id), {
+    const grant = await t.call('PATCH', administratorRolePaths.one(created._id), {
       token: admin,
       body: {
         name: created.name,
@@ -572,17 +581,17 @@ describe('permissions', () => {
     });
     expect(grant.status).toBe(200);
     expect(
-      (await t.call('POST', paths.administratorRoles, { token, body: { name: 'By them' } })).status,
+      (await t.call('POST', administratorRolePaths.list, { token, body: { name: 'By them' } })).status,
     ).toBe(201);
 
-    const revoke = await t.call('PATCH', paths.administratorRole(created._id), {
+    const revoke = await t.call('PATCH', administratorRolePaths.one(created._id), {
       token: admin,
       body: { name: created.name, version: 2, permissions: [] },
     });
     expect(revoke.status).toBe(200);
-    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(403);
+    expect((await t.call('GET', administratorRolePaths.list, { token })).status).toBe(403);
 
-    await t.call('PATCH', paths.administratorRole(created._id), {
+    await t.call('PATCH', administratorRolePaths.one(created._id), {
       token: admin,
       body: {
         name: created.name,
@@ -590,10 +599,12 @@ describe('permissions', () => {
         permissions: permissionsOf({ 'role-permission': { view: true } }),
       },
     });
-    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(200);
+    expect((await t.call('GET', administratorRolePaths.list, { token })).status).toBe(200);
     // Unpublishing the role takes the administration away at once, too.
-    expect((await t.call('POST', paths.administratorRole(created._id), { token: admin })).status).toBe(200);
-    expect((await t.call('GET', paths.administratorRoles, { token })).status).toBe(403);
+    expect((await t.call('POST', administratorRolePaths.one(created._id), { token: admin })).status).toBe(
+      200,
+    );
+    expect((await t.call('GET', administratorRolePaths.list, { token })).status).toBe(403);
     const me = await t.call('GET', paths.me, { token });
     expect(me.body.results.adminstrativeRoleId).toMatchObject({ status: false });
   });
@@ -610,9 +621,9 @@ describe('permissions', () => {
       password: 'secret1',
       administrativeRoleId: role._id,
     });
-    const response = await t.call('GET', `${paths.administratorRoles}?search=Counted`, { token: admin });
+    const response = await t.call('GET', `${administratorRolePaths.list}?search=Counted`, { token: admin });
     expect(response.body.results.data[0]).toMatchObject({ name: 'Counted', userCount: 2 });
-    const refused = await t.call('DELETE', paths.administratorRoleBulkDelete, {
+    const refused = await t.call('DELETE', administratorRolePaths.bulkDelete, {
       token: admin,
       body: { bulkId: [role._id] },
     });

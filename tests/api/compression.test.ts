@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, paths } from '../../contract/paths.ts';
+import { API_BASE } from '../../contract/paths.ts';
+import { userPaths } from '../../contract/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -28,7 +29,7 @@ describe('API answers', () => {
     });
 
   it('gzips a JSON answer for a client that accepts it, and says so', async () => {
-    const response = await get(`${paths.users}?page=1&limit=50`, BROWSER);
+    const response = await get(`${userPaths.list}?page=1&limit=50`, BROWSER);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
@@ -40,7 +41,7 @@ describe('API answers', () => {
   });
 
   it('sends the JSON as it is to a client that accepts no encoding, still naming Accept-Encoding in Vary', async () => {
-    const response = await get(`${paths.users}?page=1&limit=50`);
+    const response = await get(`${userPaths.list}?page=1&limit=50`);
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
     expect((await response.json()).results.data.length).toBeGreaterThan(1);
@@ -54,7 +55,7 @@ describe('API answers', () => {
   });
 
   it('leaves the CSV download as it is', async () => {
-    const response = await get(paths.userExport, BROWSER);
+    const response = await get(userPaths.export, BROWSER);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(await response.text()).toMatch(/@example\.com/);

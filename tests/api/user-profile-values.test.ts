@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../contract/paths.ts';
+import { userPaths } from '../../contract/users.ts';
 import type { TestContext } from './helpers.ts';
 import { openUsersTest, profileField, type UserLookups, validUser } from './users-fixtures.ts';
 
@@ -26,19 +26,19 @@ describe('GET /user/{id} profile values', () => {
       [nothing]: 'null',
       [choices]: ['1', '2'],
     };
-    const created = await t.call('POST', paths.users, {
+    const created = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'numbers@example.com', profileFields: sent }),
     });
     expect(created.status).toBe(201);
     expect(created.body.results.profileFields).toEqual(sent);
-    const read = await t.call('GET', paths.user(created.body.results._id), { token: admin });
+    const read = await t.call('GET', userPaths.one(created.body.results._id), { token: admin });
     expect(read.body.results.profileFields).toEqual(sent);
 
     // What was read saves again unchanged.
     const { _id, version, groups, membershipRoles, membership, firstName, lastName, email } =
       read.body.results;
-    const saved = await t.call('PATCH', paths.user(_id), {
+    const saved = await t.call('PATCH', userPaths.one(_id), {
       token: admin,
       body: {
         groupId: groups.map((group: { _id: string }) => group._id),

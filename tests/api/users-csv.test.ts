@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, parseCsv } from '../../contract/csv.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { USER_CSV_COLUMNS, userMessages } from '../../contract/users.ts';
+import { USER_CSV_COLUMNS, userMessages, userPaths } from '../../contract/users.ts';
 import { administratorRoles } from '../../server/db/schema/administrator-roles.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { userGroupMembers } from '../../server/db/schema/user-groups.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const exportCsv = async (query: Record<string, string> = {}) => {
-  const response = await t.call('GET', `${paths.userExport}?${new URLSearchParams(query)}`, { token: admin });
+  const response = await t.call('GET', `${userPaths.export}?${new URLSearchParams(query)}`, { token: admin });
   const { records, error } = parseCsv(response.text);
   expect(error).toBeNull();
   const [header, ...rows] = records;
@@ -35,7 +35,7 @@ const exportCsv = async (query: Record<string, string> = {}) => {
 };
 const userCount = () => countUsers(t.db);
 const importCsv = (csv: string, firstRow?: number) =>
-  t.call('POST', paths.userBatch, { token: admin, body: firstRow ? { csv, firstRow } : { csv } });
+  t.call('POST', userPaths.batch, { token: admin, body: firstRow ? { csv, firstRow } : { csv } });
 
 describe('GET /user/export', () => {
   it('writes every user, newest first, with the contract columns and a file name', async () => {
@@ -46,7 +46,7 @@ describe('GET /user/export', () => {
       /^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(header?.slice(0, USER_CSV_COLUMNS.length)).toEqual([...USER_CSV_COLUMNS]);
-    const published = await t.call('GET', paths.userPublishedProfileFields, { token: admin });
+    const published = await t.call('GET', userPaths.publishedProfileFields, { token: admin });
     expect(header?.slice(USER_CSV_COLUMNS.length)).toEqual(
       published.body.results.map((f: { name: string }) => f.name),
     );
@@ -76,7 +76,7 @@ describe('GET /user/export', () => {
       roleId: [l.roles.Empire as string, l.roles.Growth as string],
       membershipId: l.levels.Bronze as string,
     });
-    expect((await t.call('POST', paths.users, { token: admin, body })).status).toBe(201);
+    expect((await t.call('POST', userPaths.list, { token: admin, body })).status).toBe(201);
     const { header, rows } = await exportCsv({
       search: 'csv.filter',
       user_group: l.groups.Onboarding as string,
@@ -99,7 +99,7 @@ describe('GET /user/export', () => {
     expect((await exportCsv({ status: 'false' })).rows).toEqual([]);
     const limited = await exportCsv({ limit: '5' });
     expect(limited.rows).toHaveLength(5);
-    const list = await t.call('GET', `${paths.users}?limit=10`, { token: admin });
+    const list = await t.call('GET', `${userPaths.list}?limit=10`, { token: admin });
     expect(limited.emails).toEqual(
       list.body.results.data.slice(0, 5).map((row: { email: string }) => row.email),
     );
@@ -278,7 +278,7 @@ describe('POST /user/batch', () => {
       [{ csv: `${header}\r\n`, firstRow: 1 }, 422, undefined],
     ];
     for (const [body, status, message] of cases) {
-      const response = await t.call('POST', paths.userBatch, { token: admin, body });
+      const response = await t.call('POST', userPaths.batch, { token: admin, body });
       expect(response.status).toBe(status);
       if (message) expect(response.body.errors.csv).toBe(message);
     }
@@ -293,7 +293,7 @@ describe('POST /user/batch with an exported file (import again)', () => {
   const detail = async (email: string) => {
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const { version: _version, ...rest } = (
-      await t.call('GET', paths.user(user?.id as string), { token: admin })
+      await t.call('GET', userPaths.one(user?.id as string), { token: admin })
     ).body.results;
     return rest;
   };
@@ -310,7 +310,7 @@ describe('POST /user/batch with an exported file (import again)', () => {
       adminstrativeRoleId: l.adminRoles['Content Manager'] as string,
       profileFields: { ...l.requiredFields, [years]: '7' },
     });
-    expect((await t.call('POST', paths.users, { token: admin, body: full })).status).toBe(201);
+    expect((await t.call('POST', userPaths.list, { token: admin, body: full })).status).toBe(201);
     // ...and a member as a team lead adds one: no membership level, membership role or user group.
     await t.createUser({
       email: 'round.trip.member@example.com',
@@ -386,7 +386,7 @@ describe('POST /user/batch with an exported file (import again)', () => {
     });
     const adder = await tokenWithUserPermissions(t, 'csv.adder@example.com', { canView: true, canAdd: true });
     const send = (token: string, lines: string[]) =>
-      t.call('POST', paths.userBatch, { token, body: { csv: [header, ...lines].join('\r\n') } });
+      t.call('POST', userPaths.batch, { token, body: { csv: [header, ...lines].join('\r\n') } });
     const reasons = (response: { body: { results: { rows: { status: string; reason: string }[] } } }) =>
       response.body.results.rows.map((row) => [row.status, row.reason]);
     const adminBefore = await detail(demo.admin.email);
@@ -430,7 +430,7 @@ describe('GET /user/published-user-profile-field', () => {
   it('lists published fields with group, type, options and required flag', async () => {
     const id = await profileField(t.db, { name: 'Team colour', type: 'radio', options: ['Red', 'Blue'] });
     await profileField(t.db, { name: 'Hidden', status: false });
-    const response = await t.call('GET', paths.userPublishedProfileFields, { token: admin });
+    const response = await t.call('GET', userPaths.publishedProfileFields, { token: admin });
     expect(response.status).toBe(200);
     const names = response.body.results.map((field: { name: string }) => field.name);
     expect(names).toContain('Team colour');
@@ -447,13 +447,13 @@ describe('GET /user/published-user-profile-field', () => {
 
   it('makes a required published field required on the form, and stores the values', async () => {
     const id = await profileField(t.db, { name: 'Badge', required: true });
-    const missing = await t.call('POST', paths.users, {
+    const missing = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'badge@example.com' }),
     });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ [`profileFields.${id}`]: userMessages.profileFieldRequired });
-    const ok = await t.call('POST', paths.users, {
+    const ok = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, {
         email: 'badge@example.com',

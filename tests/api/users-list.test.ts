@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
-import { paths } from '../../contract/paths.ts';
 import type { UserRow } from '../../contract/users.ts';
+import { userPaths } from '../../contract/users.ts';
 import type { TestContext } from './helpers.ts';
 import { countUsers, openUsersTest, type UserLookups, validUser } from './users-fixtures.ts';
 
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const list = (query: Record<string, string | number>) =>
   t.call(
     'GET',
-    `${paths.users}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    `${userPaths.list}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
     {
       token: admin,
     },
@@ -84,7 +84,7 @@ describe('GET /user', () => {
       membershipId: l.levels.Platinum as string,
       adminstrativeRoleId: l.adminRoles['Content Manager'],
     });
-    const id = (await t.call('POST', paths.users, { token: admin, body })).body.results._id;
+    const id = (await t.call('POST', userPaths.list, { token: admin, body })).body.results._id;
     const cases: [string, string, (row: UserRow) => boolean][] = [
       ['user_group', l.groups.Onboarding as string, (row) => row.groups.some((g) => g.name === 'Onboarding')],
       ['membership', l.levels.Platinum as string, (row) => row.membership?.name === 'Platinum'],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
-import { paths } from '../../contract/paths.ts';
+import { userPaths } from '../../contract/users.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import {
@@ -27,17 +27,20 @@ describe('permissions', () => {
     const viewer = await tokenWithUserPermissions(t, 'viewer@example.com', { canView: true });
     const [someone] = await t.db.select().from(users).where(eq(users.email, demo.lead.email));
     const id = someone?.id as string;
-    expect((await t.call('GET', paths.users, { token: viewer })).status).toBe(200);
-    expect((await t.call('GET', paths.user(id), { token: viewer })).status).toBe(200);
+    expect((await t.call('GET', userPaths.list, { token: viewer })).status).toBe(200);
+    expect((await t.call('GET', userPaths.one(id), { token: viewer })).status).toBe(200);
     const before = await userCount();
     const refused = [
-      await t.call('POST', paths.users, { token: viewer, body: validUser(l, { email: 'v2@example.com' }) }),
-      await t.call('PATCH', paths.user(id), { token: viewer, body: { ...validUser(l), version: 1 } }),
-      await t.call('POST', paths.user(id), { token: viewer }),
-      await t.call('POST', paths.userBulkDisable, { token: viewer, body: { bulkId: [id] } }),
-      await t.call('POST', paths.userBulkEnable, { token: viewer, body: { bulkId: [id] } }),
-      await t.call('DELETE', paths.userBulkDelete, { token: viewer, body: { bulkId: [id] } }),
-      await t.call('POST', paths.userBatch, { token: viewer, body: { csv: 'firstName\r\n' } }),
+      await t.call('POST', userPaths.list, {
+        token: viewer,
+        body: validUser(l, { email: 'v2@example.com' }),
+      }),
+      await t.call('PATCH', userPaths.one(id), { token: viewer, body: { ...validUser(l), version: 1 } }),
+      await t.call('POST', userPaths.one(id), { token: viewer }),
+      await t.call('POST', userPaths.bulkOff, { token: viewer, body: { bulkId: [id] } }),
+      await t.call('POST', userPaths.bulkOn, { token: viewer, body: { bulkId: [id] } }),
+      await t.call('DELETE', userPaths.bulkDelete, { token: viewer, body: { bulkId: [id] } }),
+      await t.call('POST', userPaths.batch, { token: viewer, body: { csv: 'firstName\r\n' } }),
     ];
     expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
     expect(refused[0]?.body.message).toBe(messages.forbidden);
@@ -46,11 +49,11 @@ describe('permissions', () => {
     expect(after?.status).toBe(true);
 
     const nobody = await tokenWithUserPermissions(t, 'nobody@example.com', {});
-    expect((await t.call('GET', paths.users, { token: nobody })).status).toBe(403);
-    expect((await t.call('GET', paths.userExport, { token: nobody })).status).toBe(403);
-    expect((await t.call('GET', paths.userPublishedProfileFields, { token: nobody })).status).toBe(403);
+    expect((await t.call('GET', userPaths.list, { token: nobody })).status).toBe(403);
+    expect((await t.call('GET', userPaths.export, { token: nobody })).status).toBe(403);
+    expect((await t.call('GET', userPaths.publishedProfileFields, { token: nobody })).status).toBe(403);
     const lead = await t.login(demo.lead.email, demo.lead.password);
-    expect((await t.call('GET', paths.users, { token: lead })).status).toBe(403);
-    expect((await t.call('GET', paths.users)).status).toBe(401);
+    expect((await t.call('GET', userPaths.list, { token: lead })).status).toBe(403);
+    expect((await t.call('GET', userPaths.list)).status).toBe(401);
   });
 });

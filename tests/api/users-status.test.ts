@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { userMessages } from '../../contract/users.ts';
+import { userMessages, userPaths } from '../../contract/users.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { tokenWithEveryPermission, userLookups } from './users-fixtures.ts';
@@ -36,11 +36,11 @@ const statusOf = async (ids: string[]) =>
 describe('POST /user/{id}', () => {
   it('flips the status and answers the updated row', async () => {
     const id = await newUser();
-    const off = await t.call('POST', paths.user(id), { token: admin });
+    const off = await t.call('POST', userPaths.one(id), { token: admin });
     expect(off.status).toBe(200);
     expect(off.body.message).toBe('Status is updated successfully.');
     expect(off.body.results).toMatchObject({ _id: id, status: false, version: 2 });
-    const on = await t.call('POST', paths.user(id), { token: admin });
+    const on = await t.call('POST', userPaths.one(id), { token: admin });
     expect(on.body.results).toMatchObject({ _id: id, status: true, version: 3 });
   });
 
@@ -48,19 +48,19 @@ describe('POST /user/{id}', () => {
     const id = await newUser();
     const token = await t.login(`status${n}@example.com`, 'secret12');
     expect((await t.call('GET', paths.me, { token })).status).toBe(200);
-    await t.call('POST', paths.user(id), { token: admin });
+    await t.call('POST', userPaths.one(id), { token: admin });
     expect((await t.call('GET', paths.me, { token })).status).toBe(401);
   });
 
   it('answers 404 for an unknown id', async () => {
-    const response = await t.call('POST', paths.user('00000000-0000-4000-8000-000000000000'), {
+    const response = await t.call('POST', userPaths.one('00000000-0000-4000-8000-000000000000'), {
       token: admin,
     });
     expect(response.status).toBe(404);
   });
 
   it('refuses to disable the caller’s own account', async () => {
-    const response = await t.call('POST', paths.user(adminId), { token: admin });
+    const response = await t.call('POST', userPaths.one(adminId), { token: admin });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(userMessages.selfDisable);
     expect(await statusOf([adminId])).toEqual({ [adminId]: true });
@@ -70,11 +70,11 @@ describe('POST /user/{id}', () => {
 describe('bulk enable, disable and delete', () => {
   it('disables and enables every selected user', async () => {
     const ids = [await newUser(), await newUser()];
-    const off = await t.call('POST', paths.userBulkDisable, { token: admin, body: { bulkId: ids } });
+    const off = await t.call('POST', userPaths.bulkOff, { token: admin, body: { bulkId: ids } });
     expect(off.status).toBe(200);
     expect(off.body.message).toBe(messages.statusUpdated);
     expect(await statusOf(ids)).toEqual({ [ids[0] as string]: false, [ids[1] as string]: false });
-    const on = await t.call('POST', paths.userBulkEnable, { token: admin, body: { bulkId: ids } });
+    const on = await t.call('POST', userPaths.bulkOn, { token: admin, body: { bulkId: ids } });
     expect(on.status).toBe(200);
     expect(await statusOf(ids)).toEqual({ [ids[0] as string]: true, [ids[1] as string]: true });
   });
@@ -82,20 +82,20 @@ describe('bulk enable, disable and delete', () => {
   it('works behind the Idempotency-Key store, which reads the body first', async () => {
     const ids = [await newUser()];
     const headers = { 'Idempotency-Key': 'users-bulk-disable-1' };
-    const first = await t.call('POST', paths.userBulkDisable, {
+    const first = await t.call('POST', userPaths.bulkOff, {
       token: admin,
       body: { bulkId: ids },
       headers,
     });
     expect(first.status).toBe(200);
-    const again = await t.call('POST', paths.userBulkDisable, {
+    const again = await t.call('POST', userPaths.bulkOff, {
       token: admin,
       body: { bulkId: ids },
       headers,
     });
     expect(again.status).toBe(200);
     expect(await statusOf(ids)).toEqual({ [ids[0] as string]: false });
-    const self = await t.call('POST', paths.userBulkDisable, {
+    const self = await t.call('POST', userPaths.bulkOff, {
       token: admin,
       body: { bulkId: [adminId] },
       headers: { 'Idempotency-Key': 'users-bulk-disable-2' },
@@ -105,7 +105,7 @@ describe('bulk enable, disable and delete', () => {
 
   it('deletes every selected user', async () => {
     const ids = [await newUser(), await newUser()];
-    const response = await t.call('DELETE', paths.userBulkDelete, { token: admin, body: { bulkId: ids } });
+    const response = await t.call('DELETE', userPaths.bulkDelete, { token: admin, body: { bulkId: ids } });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(adminMessages.bulkDeleted);
     expect(await statusOf(ids)).toEqual({});
@@ -113,16 +113,16 @@ describe('bulk enable, disable and delete', () => {
 
   it('changes nothing when one id is unknown or the body is malformed', async () => {
     const id = await newUser();
-    const unknown = await t.call('DELETE', paths.userBulkDelete, {
+    const unknown = await t.call('DELETE', userPaths.bulkDelete, {
       token: admin,
       body: { bulkId: [id, '00000000-0000-4000-8000-000000000000'] },
     });
     expect(unknown.status).toBe(404);
     for (const body of [{}, { bulkId: [] }, { bulkId: ['nope'] }, { bulkId: id }]) {
-      const response = await t.call('POST', paths.userBulkDisable, { token: admin, body });
+      const response = await t.call('POST', userPaths.bulkOff, { token: admin, body });
       expect(response.status).toBe(422);
     }
-    const broken = await t.call('DELETE', paths.userBulkDelete, {
+    const broken = await t.call('DELETE', userPaths.bulkDelete, {
       token: admin,
       rawBody: '{"bulkId": [',
       headers: { 'content-type': 'application/json' },
@@ -133,13 +133,13 @@ describe('bulk enable, disable and delete', () => {
 
   it('refuses to disable or delete the caller, leaving the others as they were', async () => {
     const other = await newUser();
-    const disable = await t.call('POST', paths.userBulkDisable, {
+    const disable = await t.call('POST', userPaths.bulkOff, {
       token: admin,
       body: { bulkId: [other, adminId] },
     });
     expect(disable.status).toBe(409);
     expect(disable.body.message).toBe(userMessages.selfDisable);
-    const remove = await t.call('DELETE', paths.userBulkDelete, {
+    const remove = await t.call('DELETE', userPaths.bulkDelete, {
       token: admin,
       body: { bulkId: [adminId, other] },
     });
@@ -154,16 +154,16 @@ describe('bulk enable, disable and delete', () => {
     const manager = await tokenWithEveryPermission(t, 'manager@example.com');
     const second = await newUser({ administrativeRoleId: adminRole });
     const both = [adminId, second];
-    const response = await t.call('POST', paths.userBulkDisable, { token: manager, body: { bulkId: both } });
+    const response = await t.call('POST', userPaths.bulkOff, { token: manager, body: { bulkId: both } });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(userMessages.lastSystemAdmin);
-    const removal = await t.call('DELETE', paths.userBulkDelete, { token: manager, body: { bulkId: both } });
+    const removal = await t.call('DELETE', userPaths.bulkDelete, { token: manager, body: { bulkId: both } });
     expect(removal.body.message).toBe(userMessages.lastSystemAdmin);
     expect(await statusOf(both)).toEqual({ [adminId]: true, [second]: true });
     // One of the two may go: the other still holds the role.
-    const one = await t.call('POST', paths.user(second), { token: manager });
+    const one = await t.call('POST', userPaths.one(second), { token: manager });
     expect(one.status).toBe(200);
-    const last = await t.call('POST', paths.user(adminId), { token: manager });
+    const last = await t.call('POST', userPaths.one(adminId), { token: manager });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe(userMessages.lastSystemAdmin);
     expect(await statusOf(both)).toEqual({ [adminId]: true, [second]: false });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { userMessages } from '../../contract/users.ts';
+import { userMessages, userPaths } from '../../contract/users.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { userGroupMembers } from '../../server/db/schema/user-groups.ts';
 import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
@@ -22,7 +22,7 @@ const userCount = () => countUsers(t.db);
 
 describe('POST /user', () => {
   it('creates a user with groups, roles, level and a password that signs in', async () => {
-    const response = await t.call('POST', paths.users, { token: admin, body: validUser(l) });
+    const response = await t.call('POST', userPaths.list, { token: admin, body: validUser(l) });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe(adminMessages.created);
     const user = response.body.results;
@@ -43,7 +43,7 @@ describe('POST /user', () => {
 
   it('answers every message of the user form and writes nothing', async () => {
     const before = await userCount();
-    const response = await t.call('POST', paths.users, { token: admin, body: {} });
+    const response = await t.call('POST', userPaths.list, { token: admin, body: {} });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       groupId: 'You must select at least one user group.',
@@ -59,17 +59,17 @@ describe('POST /user', () => {
   });
 
   it('checks password length, confirmation and email shape', async () => {
-    const short = await t.call('POST', paths.users, {
+    const short = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'x@example.com', password: 'abc', confirmPassword: 'abc' }),
     });
     expect(short.body.errors).toEqual({ password: 'Password length should be 6 character at least.' });
-    const mismatch = await t.call('POST', paths.users, {
+    const mismatch = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'x@example.com', confirmPassword: 'secret13' }),
     });
     expect(mismatch.body.errors).toEqual({ confirmPassword: 'Password does not match.' });
-    const email = await t.call('POST', paths.users, {
+    const email = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'not-an-email' }),
     });
@@ -78,7 +78,7 @@ describe('POST /user', () => {
 
   it('refuses unknown groups, roles, levels and administrator roles', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const response = await t.call('POST', paths.users, {
+    const response = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, {
         email: 'x@example.com',
@@ -101,7 +101,7 @@ describe('POST /user', () => {
 
   it('answers 409 with an email error for an email that has an account, in any case', async () => {
     const before = await userCount();
-    const response = await t.call('POST', paths.users, {
+    const response = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'ADMIN@example.com' }),
     });
@@ -115,28 +115,28 @@ describe('POST /user', () => {
 
   it('refuses malformed bodies without writing', async () => {
     const before = await userCount();
-    const broken = await t.call('POST', paths.users, {
+    const broken = await t.call('POST', userPaths.list, {
       token: admin,
       rawBody: '{"firstName":',
       headers: { 'content-type': 'application/json' },
     });
     expect(broken.status).toBe(400);
-    const wrongTypes = await t.call('POST', paths.users, {
+    const wrongTypes = await t.call('POST', userPaths.list, {
       token: admin,
       body: { ...validUser(l, { email: 'y@example.com' }), groupId: 'Sales', roleId: [1], firstName: 42 },
     });
     expect(wrongTypes.status).toBe(422);
-    const huge = await t.call('POST', paths.users, {
+    const huge = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'y@example.com', firstName: 'x'.repeat(5000) }),
     });
     expect(huge.status).toBe(422);
-    const html = await t.call('POST', paths.users, {
+    const html = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: "<script>'; drop table users;--@x" }),
     });
     expect(html.status).toBe(422);
-    const nul = await t.call('POST', paths.users, {
+    const nul = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'nul@example.com', firstName: 'a\u0000b' }),
     });
@@ -149,7 +149,7 @@ describe('POST /user', () => {
 describe('GET /user/{id} and PATCH /user/{id}', () => {
   let id: string;
   beforeAll(async () => {
-    const created = await t.call('POST', paths.users, {
+    const created = await t.call('POST', userPaths.list, {
       token: admin,
       body: validUser(l, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
     });
@@ -157,20 +157,20 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
   });
 
   it('reads the record with its version; unknown and malformed ids are 404; /user/me still works', async () => {
-    const response = await t.call('GET', paths.user(id), { token: admin });
+    const response = await t.call('GET', userPaths.one(id), { token: admin });
     expect(response.status).toBe(200);
     expect(response.body.results).toMatchObject({ _id: id, firstName: 'Grace', version: 1 });
     expect(
-      (await t.call('GET', paths.user('00000000-0000-4000-8000-000000000000'), { token: admin })).status,
+      (await t.call('GET', userPaths.one('00000000-0000-4000-8000-000000000000'), { token: admin })).status,
     ).toBe(404);
-    expect((await t.call('GET', paths.user('not-a-uuid'), { token: admin })).status).toBe(404);
+    expect((await t.call('GET', userPaths.one('not-a-uuid'), { token: admin })).status).toBe(404);
     const me = await t.call('GET', paths.me, { token: admin });
     expect(me.status).toBe(200);
     expect(me.body.results.firstName).toBe('System');
   });
 
   it('updates fields and links, keeps the password when none is typed, and bumps the version', async () => {
-    const response = await t.call('PATCH', paths.user(id), {
+    const response = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: {
         ...validUser(l, { email: 'grace.h@example.com', firstName: 'Grace', lastName: 'Brewster' }),
@@ -202,7 +202,7 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
   });
 
   it('answers a stale version with 409 and the current record, writing nothing', async () => {
-    const response = await t.call('PATCH', paths.user(id), {
+    const response = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: {
         ...validUser(l, { email: 'stale@example.com' }),
@@ -217,7 +217,7 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
   });
 
   it('changes the password when one is typed, checking it like the create form', async () => {
-    const short = await t.call('PATCH', paths.user(id), {
+    const short = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: {
         ...validUser(l, { email: 'grace.h@example.com', password: 'abc', confirmPassword: 'abc' }),
@@ -225,7 +225,7 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
       },
     });
     expect(short.body.errors).toEqual({ password: userMessages.passwordMin });
-    const missing = await t.call('PATCH', paths.user(id), {
+    const missing = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: {
         ...validUser(l, { email: 'grace.h@example.com', password: 'newpass1', confirmPassword: '' }),
@@ -233,7 +233,7 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
       },
     });
     expect(missing.body.errors).toEqual({ confirmPassword: userMessages.confirmPasswordRequired });
-    const ok = await t.call('PATCH', paths.user(id), {
+    const ok = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: {
         ...validUser(l, { email: 'grace.h@example.com', password: 'newpass1', confirmPassword: 'newpass1' }),
@@ -245,13 +245,13 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
   });
 
   it('answers 409 for an email of another account and 404 for an unknown user', async () => {
-    const taken = await t.call('PATCH', paths.user(id), {
+    const taken = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: { ...validUser(l, { email: demo.lead.email, password: '', confirmPassword: '' }), version: 3 },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual({ email: userMessages.duplicateEmail });
-    const unknown = await t.call('PATCH', paths.user('00000000-0000-4000-8000-000000000000'), {
+    const unknown = await t.call('PATCH', userPaths.one('00000000-0000-4000-8000-000000000000'), {
       token: admin,
       body: {
         ...validUser(l, { email: 'nobody@example.com', password: '', confirmPassword: '' }),
@@ -263,7 +263,7 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
 
   it('does not take the built-in role from its last enabled user', async () => {
     const [me] = await t.db.select().from(users).where(eq(users.email, demo.admin.email));
-    const response = await t.call('PATCH', paths.user(me?.id as string), {
+    const response = await t.call('PATCH', userPaths.one(me?.id as string), {
       token: admin,
       body: {
         ...validUser(l, { email: demo.admin.email, firstName: 'System', lastName: 'Administrator' }),

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { paths } from '../../contract/paths.ts';
+import { userPaths } from '../../contract/users.ts';
 import { openUsersBench } from './support/users-app.ts';
 
 const USERS = 100_000;
@@ -30,7 +30,7 @@ async function exportOnce(get: (path: string) => Response | Promise<Response>, l
   };
   const timer = setInterval(note, 5);
   const started = performance.now();
-  const response = await get(`${paths.userExport}?limit=${limit}`);
+  const response = await get(`${userPaths.export}?limit=${limit}`);
   if (response.status !== 200 || !response.body) throw new Error(`Export answered ${response.status}`);
   let bytes = 0;
   let lines = 0;

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope.ts';
-import { paths } from '../../contract/paths.ts';
 import type { UserListQuery, UserRow } from '../../contract/users.ts';
+import { userPaths } from '../../contract/users.ts';
 import { membershipLevels } from '../../server/db/schema/lookups.ts';
 import { userGroups } from '../../server/db/schema/user-groups.ts';
 import { userPage } from '../../server/modules/users/user-list.ts';
@@ -35,7 +35,7 @@ export async function usersList() {
       membership_role: undefined,
       administrative: undefined,
     };
-    const url = `${paths.users}?limit=20&search=ella&user_group=${group.id}&membership=${level.id}`;
+    const url = `${userPaths.list}?limit=20&search=ella&user_group=${group.id}&membership=${level.id}`;
 
     let total = -1;
     const api = async () => {

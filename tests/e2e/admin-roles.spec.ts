@@ -4,9 +4,10 @@ import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
 import type { RoleDetail, RoleRow } from '../../contract/roles.ts';
-import { roleMessages } from '../../contract/roles.ts';
+import { administratorRolePaths, roleMessages } from '../../contract/roles.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import type { PublishedProfileField } from '../../contract/users.ts';
+import { userPaths } from '../../contract/users.ts';
 import { ADMIN, signIn } from './support/actions.ts';
 import { adminApi, sampleValue } from './support/admin-users.ts';
 
@@ -110,7 +111,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
   // A user holding the role, made through the Users API.
   const admin = await apiAs(request, ADMIN);
   const roles = await admin.get<Paged<RoleRow>>(
-    `${paths.administratorRoles}?search=${encodeURIComponent(roleName)}`,
+    `${administratorRolePaths.list}?search=${encodeURIComponent(roleName)}`,
   );
   const roleId = roles.data[0]?._id;
   expect(roleId).toBeTruthy();
@@ -118,7 +119,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
   const membershipRoles = await admin.get<{ _id: string }[]>(paths.role);
   const levels = await admin.get<{ _id: string }[]>(paths.membership);
   // Whatever profile fields are published as required get a value their type accepts.
-  const fields = await admin.get<PublishedProfileField[]>(paths.userPublishedProfileFields);
+  const fields = await admin.get<PublishedProfileField[]>(userPaths.publishedProfileFields);
   const sample = (field: PublishedProfileField) => {
     const choice = field.options[0] ?? '';
     if (field.type === 'checkbox') return [choice];
@@ -129,7 +130,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
     fields.filter((field) => field.required).map((field) => [field._id, sample(field)]),
   );
   const viewer = { email: `viewer-${Date.now()}@example.com`, password: 'viewer123' };
-  const created = await admin.post(paths.users, {
+  const created = await admin.post(userPaths.list, {
     groupId: [groups.data[0]?._id],
     roleId: [membershipRoles[0]?._id],
     firstName: 'View',
@@ -160,12 +161,12 @@ test('a role that may only view users: made in the matrix, it limits its user to
   await expect(viewerPage).toHaveURL(/\/app\/user-management\/users/);
   const asViewer = await apiAs(request, viewer);
   const target = (await created.json()).results._id as string;
-  const edit = await asViewer.patch(paths.user(target), { firstName: 'Changed', version: 1 });
+  const edit = await asViewer.patch(userPaths.one(target), { firstName: 'Changed', version: 1 });
   expect(edit.status()).toBe(403);
   expect((await edit.json()).message).toBe(messages.forbidden);
-  const toggle = await asViewer.post(paths.user(target));
+  const toggle = await asViewer.post(userPaths.one(target));
   expect(toggle.status()).toBe(403);
-  const stillThere = await admin.get<{ firstName: string; status: boolean }>(paths.user(target));
+  const stillThere = await admin.get<{ firstName: string; status: boolean }>(userPaths.one(target));
   expect(stillThere).toMatchObject({ firstName: 'View', status: true });
   await context.close();
 });

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { adminMessages } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { paths } from '../../../contract/paths.ts';
 import {
+  administratorRolePaths,
   administratorRoleResource,
   type RoleCreateOutput,
   type RoleDetail,
@@ -38,7 +38,7 @@ import {
   requireSystemRoleKept,
 } from './role-writes.ts';
 
-const byId = `${paths.administratorRoles}/:id${UUID_PARAM}`;
+const byId = `${administratorRolePaths.list}/:id${UUID_PARAM}`;
 
 export function administratorRoleRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit' | 'publish') =>
@@ -59,7 +59,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
   const routes = new Hono<AppEnv>()
     // The Users form and its filter pick a role from this list, so viewing users is enough.
     .get(
-      paths.administratorRoleInfo,
+      administratorRolePaths.info,
       allow(db, permission(userResource.module, userResource.submodule, 'view')),
       async (c) => {
         const results: RoleInfo[] = await db
@@ -73,12 +73,12 @@ export function administratorRoleRoutes({ db }: AppDeps) {
         return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<RoleInfo[]>);
       },
     )
-    .get(paths.administratorRoleModules, can('view'), async (c) => {
+    .get(administratorRolePaths.modules, can('view'), async (c) => {
       const results = await moduleTree(db);
       return c.json({ message: roleMessages.modulesFetched, results } satisfies ApiSuccess<RoleModule[]>);
     })
     .get(
-      paths.administratorRoles,
+      administratorRolePaths.list,
       can('view'),
       vValidator('query', roleListQuerySchema, validationHook),
       async (c) => {
@@ -91,7 +91,7 @@ export function administratorRoleRoutes({ db }: AppDeps) {
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<RoleDetail>);
     })
     .post(
-      paths.administratorRoles,
+      administratorRolePaths.list,
       can('add'),
       writesAccounts('role'),
       vValidator('json', roleCreateSchema, validationHook),

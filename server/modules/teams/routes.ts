@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { adminMessages } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { paths } from '../../../contract/paths.ts';
 import {
   duplicateTeamSchema,
   type TeamDetail,
   type TeamRow,
   teamListQuerySchema,
   teamMessages,
+  teamPaths,
   teamResource,
   teamSchema,
   teamUpdateSchema,
@@ -38,7 +38,7 @@ export function teamRoutes(deps: AppDeps) {
   const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit') =>
     allow(db, permission(teamResource.module, teamResource.submodule, action));
-  const byId = `${paths.team(':teamId')}${UUID_PARAM}`;
+  const byId = `${teamPaths.one(':teamId')}${UUID_PARAM}`;
 
   return new Hono<AppEnv>()
     .route('/', teamOptionRoutes(deps))
@@ -50,7 +50,7 @@ export function teamRoutes(deps: AppDeps) {
         row: (id) => teamRow(db, id),
       }),
     )
-    .get(paths.teams, can('view'), vValidator('query', teamListQuerySchema, validationHook), async (c) => {
+    .get(teamPaths.list, can('view'), vValidator('query', teamListQuerySchema, validationHook), async (c) => {
       const results = await teamPage(db, c.req.valid('query'));
       return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<TeamRow>>);
     })
@@ -59,7 +59,7 @@ export function teamRoutes(deps: AppDeps) {
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<TeamDetail>);
     })
     .post(
-      paths.teams,
+      teamPaths.list,
       can('add'),
       writesAccounts('membership'),
       vValidator('json', teamSchema, validationHook),
@@ -108,7 +108,7 @@ export function teamRoutes(deps: AppDeps) {
       },
     )
     .post(
-      `${paths.teamDuplicate(':teamId')}${UUID_PARAM}`,
+      `${teamPaths.duplicate(':teamId')}${UUID_PARAM}`,
       can('add'),
       writesAccounts('membership'),
       vValidator('json', duplicateTeamSchema, validationHook),

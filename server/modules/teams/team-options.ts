@@ -3,8 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { paths } from '../../../contract/paths.ts';
-import { type TeamOption, teamOptionQuerySchema, teamResource } from '../../../contract/teams.ts';
+import { type TeamOption, teamOptionQuerySchema, teamPaths, teamResource } from '../../../contract/teams.ts';
 import { pagedList, searchWhere } from '../../db/paged-list.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
@@ -23,7 +22,7 @@ export function teamOptionRoutes({ db }: AppDeps) {
   const canView = allow(db, permission(teamResource.module, teamResource.submodule, 'view'));
   const query = vValidator('query', teamOptionQuerySchema, validationHook);
   return new Hono<AppEnv>()
-    .get(paths.teamLeadInfo, canView, query, async (c) => {
+    .get(teamPaths.leadInfo, canView, query, async (c) => {
       const { search, ...page } = c.req.valid('query');
       const where = and(
         eq(users.status, true),
@@ -49,7 +48,7 @@ export function teamOptionRoutes({ db }: AppDeps) {
       );
       return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<TeamOption>>);
     })
-    .get(paths.teamCourseInfo, canView, query, async (c) => {
+    .get(teamPaths.courseInfo, canView, query, async (c) => {
       const { search, ...page } = c.req.valid('query');
       const where = and(eq(courses.status, true), searchWhere(search, courses.name));
       const results = await pagedList(

@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { adminMessages } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { paths } from '../../../contract/paths.ts';
 import {
   type PublishedProfileField,
   type UserDetail,
@@ -15,6 +14,7 @@ import {
   userImportSchema,
   userListQuerySchema,
   userMessages,
+  userPaths,
   userResource,
   userUpdateSchema,
 } from '../../../contract/users.ts';
@@ -38,7 +38,7 @@ import { importUsers } from './user-import.ts';
 import { userDetail, userPage, userRow } from './user-list.ts';
 import { createUser, updateUser } from './user-write.ts';
 
-const byId = `${paths.users}/:id${UUID_PARAM}`;
+const byId = `${userPaths.list}/:id${UUID_PARAM}`;
 
 export function userRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -82,18 +82,18 @@ export function userRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get(paths.users, can('view'), vValidator('query', userListQuerySchema, validationHook), async (c) => {
+    .get(userPaths.list, can('view'), vValidator('query', userListQuerySchema, validationHook), async (c) => {
       const results = await userPage(db, c.req.valid('query'));
       return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<UserRow>>);
     })
-    .get(paths.userPublishedProfileFields, can('view'), async (c) => {
+    .get(userPaths.publishedProfileFields, can('view'), async (c) => {
       const results = await publishedProfileFields(db);
       return c.json({
         message: userMessages.profileFieldsFetched,
         results,
       } satisfies ApiSuccess<PublishedProfileField[]>);
     })
-    .get(paths.userExport, can('view'), vValidator('query', userExportQuerySchema, validationHook), (c) => {
+    .get(userPaths.export, can('view'), vValidator('query', userExportQuerySchema, validationHook), (c) => {
       const body = userCsvStream(db, c.req.valid('query'));
       return new Response(body, {
         headers: {
@@ -104,7 +104,7 @@ export function userRoutes(deps: AppDeps) {
       });
     })
     .post(
-      paths.userBatch,
+      userPaths.batch,
       can('add'),
       writesAccounts('create', 'role'),
       vValidator('json', userImportSchema, validationHook),
@@ -118,7 +118,7 @@ export function userRoutes(deps: AppDeps) {
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
     })
     .post(
-      paths.users,
+      userPaths.list,
       can('add'),
       writesAccounts('create', 'role'),
       vValidator('json', userCreateSchema, validationHook),

@@ -1,5 +1,4 @@
 import type { Paged } from '@contract/envelope';
-import { paths } from '@contract/paths';
 import type {
   RoleCreateInput,
   RoleDetail,
@@ -8,6 +7,7 @@ import type {
   RoleRow,
   RoleUpdateInput,
 } from '@contract/roles';
+import { administratorRolePaths } from '@contract/roles';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
@@ -27,7 +27,7 @@ export const roleListOptions = (query: RoleListQuery) =>
   queryOptions({
     queryKey: roleKeys.list(query),
     queryFn: async ({ signal }) =>
-      (await api.get<Paged<RoleRow>>(paths.administratorRoles, { query, signal })).results,
+      (await api.get<Paged<RoleRow>>(administratorRolePaths.list, { query, signal })).results,
     placeholderData: keepPreviousData,
   });
 
@@ -35,7 +35,7 @@ export const roleDetailOptions = (roleId: string) =>
   queryOptions({
     queryKey: roleKeys.detail(roleId),
     queryFn: async ({ signal }) =>
-      (await api.get<RoleDetail>(paths.administratorRole(roleId), { signal })).results,
+      (await api.get<RoleDetail>(administratorRolePaths.one(roleId), { signal })).results,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
@@ -44,7 +44,7 @@ export const roleModulesOptions = () =>
   queryOptions({
     queryKey: roleKeys.modules(),
     queryFn: async ({ signal }) =>
-      (await api.get<RoleModule[]>(paths.administratorRoleModules, { signal })).results,
+      (await api.get<RoleModule[]>(administratorRolePaths.modules, { signal })).results,
     staleTime: 60 * 60 * 1000,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
@@ -67,7 +67,7 @@ export function useCreateRole() {
   const onSaved = useOnRoleSaved();
   return useMutation({
     mutationFn: (input: RoleCreateInput) =>
-      api.post<RoleDetail>(paths.administratorRoles, input, {
+      api.post<RoleDetail>(administratorRolePaths.list, input, {
         outbox: {
           action: 'Add role',
           target: input.name ?? '',
@@ -82,7 +82,7 @@ export function useUpdateRole(roleId: string) {
   const onSaved = useOnRoleSaved();
   return useMutation({
     mutationFn: (input: RoleUpdateInput) =>
-      api.patch<RoleDetail>(paths.administratorRole(roleId), input, {
+      api.patch<RoleDetail>(administratorRolePaths.one(roleId), input, {
         outbox: {
           action: 'Edit role',
           target: input.name ?? '',

@@ -1,5 +1,5 @@
-import { paths } from '@contract/paths';
 import type { DuplicateTeamInput, TeamDetail, TeamInput } from '@contract/teams';
+import { teamPaths } from '@contract/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
@@ -20,7 +20,7 @@ export function useCreateTeam() {
   const onSaved = useOnTeamSaved();
   return useMutation({
     mutationFn: (input: TeamInput) =>
-      api.post<TeamDetail>(paths.teams, input, {
+      api.post<TeamDetail>(teamPaths.list, input, {
         outbox: { action: 'Add team', target: input.title ?? '', invalidate: [teamKeys.lists()] },
       }),
     onSuccess: onSaved,
@@ -31,7 +31,7 @@ export function useUpdateTeam(teamId: string) {
   const onSaved = useOnTeamSaved();
   return useMutation({
     mutationFn: (input: TeamInput) =>
-      api.patch<TeamDetail>(paths.team(teamId), input, {
+      api.patch<TeamDetail>(teamPaths.one(teamId), input, {
         outbox: {
           action: 'Edit team',
           target: input.title ?? '',
@@ -46,7 +46,7 @@ export function useDuplicateTeam() {
   const onSaved = useOnTeamSaved();
   return useMutation({
     mutationFn: ({ teamId, input }: { teamId: string; input: DuplicateTeamInput }) =>
-      api.post<TeamDetail>(paths.teamDuplicate(teamId), input, {
+      api.post<TeamDetail>(teamPaths.duplicate(teamId), input, {
         outbox: { action: 'Duplicate team', target: input.title ?? '', invalidate: [teamKeys.lists()] },
       }),
     onSuccess: onSaved,

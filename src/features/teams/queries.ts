@@ -1,6 +1,6 @@
 import type { Paged } from '@contract/envelope';
-import { paths } from '@contract/paths';
 import type { TeamDetail, TeamListQuery, TeamOption, TeamRow } from '@contract/teams';
+import { teamPaths } from '@contract/teams';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type ChoicePagesQuery, choicePages } from '@/lib/choice-pages';
@@ -21,7 +21,7 @@ export const teamKeys = {
 export const teamListOptions = (query: TeamListQuery) =>
   queryOptions({
     queryKey: teamKeys.list(query),
-    queryFn: async ({ signal }) => (await api.get<Paged<TeamRow>>(paths.teams, { query, signal })).results,
+    queryFn: async ({ signal }) => (await api.get<Paged<TeamRow>>(teamPaths.list, { query, signal })).results,
     // The rows of the last page stay while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -29,13 +29,13 @@ export const teamListOptions = (query: TeamListQuery) =>
 export const teamDetailOptions = (teamId: string) =>
   queryOptions({
     queryKey: teamKeys.detail(teamId),
-    queryFn: async ({ signal }) => (await api.get<TeamDetail>(paths.team(teamId), { signal })).results,
+    queryFn: async ({ signal }) => (await api.get<TeamDetail>(teamPaths.one(teamId), { signal })).results,
   });
 
 /** Choices searched on the server: users (leads and members), courses, and teams (members of a team of teams). */
 export type ChoiceKind = 'users' | 'courses' | 'teams';
 
-const choicePath = { users: paths.teamLeadInfo, courses: paths.teamCourseInfo } as const;
+const choicePath = { users: teamPaths.leadInfo, courses: teamPaths.courseInfo } as const;
 
 /** The pickers' queries, one per kind; each search is cached apart. */
 export const teamChoicePages = {
@@ -51,7 +51,7 @@ export const teamChoicePages = {
   }),
   teams: choicePages<TeamRow>({
     key: (search) => teamKeys.choicePages('teams', search),
-    fetch: (query, signal) => api.get<Paged<TeamRow>>(paths.teams, { query, signal }),
+    fetch: (query, signal) => api.get<Paged<TeamRow>>(teamPaths.list, { query, signal }),
     toChoice: (row) => ({ value: row._id, label: row.title }),
   }),
 } satisfies Record<ChoiceKind, ChoicePagesQuery>;

@@ -1,5 +1,4 @@
 import type { LookupPage, Paged } from '@contract/envelope';
-import { paths } from '@contract/paths';
 import type {
   GroupMembersInput,
   GroupMembersQuery,
@@ -10,6 +9,7 @@ import type {
 } from '@contract/user-groups';
 import { userGroupPaths } from '@contract/user-groups';
 import type { UserRow } from '@contract/users';
+import { userPaths } from '@contract/users';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -55,7 +55,7 @@ export const userOptionPages = (search: string) =>
     // Widened like the other lookups, so the picker's PagedLookupQuery takes it.
     queryKey: groupKeys.userOptions(search) as readonly unknown[],
     queryFn: async ({ pageParam, signal }): Promise<LookupPage<LookupItem>> => {
-      const { results } = await api.get<Paged<UserRow>>(paths.users, {
+      const { results } = await api.get<Paged<UserRow>>(userPaths.list, {
         query: { page: pageParam, limit: USER_OPTIONS_PAGE, search },
         signal,
       });

@@ -1,6 +1,6 @@
 import type { Paged } from '@contract/envelope';
-import { paths } from '@contract/paths';
 import type { PublishedProfileField, UserDetail, UserListQuery, UserRow } from '@contract/users';
+import { userPaths } from '@contract/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -19,7 +19,7 @@ export const userKeys = {
 export const userListOptions = (query: UserListQuery) =>
   queryOptions({
     queryKey: userKeys.list(query),
-    queryFn: async ({ signal }) => (await api.get<Paged<UserRow>>(paths.users, { query, signal })).results,
+    queryFn: async ({ signal }) => (await api.get<Paged<UserRow>>(userPaths.list, { query, signal })).results,
     // The rows of the last page stay while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -27,12 +27,12 @@ export const userListOptions = (query: UserListQuery) =>
 export const userDetailOptions = (userId: string) =>
   queryOptions({
     queryKey: userKeys.detail(userId),
-    queryFn: async ({ signal }) => (await api.get<UserDetail>(paths.user(userId), { signal })).results,
+    queryFn: async ({ signal }) => (await api.get<UserDetail>(userPaths.one(userId), { signal })).results,
   });
 
 export const publishedProfileFieldsOptions = () =>
   queryOptions({
     queryKey: userKeys.profileFields(),
     queryFn: async ({ signal }) =>
-      (await api.get<PublishedProfileField[]>(paths.userPublishedProfileFields, { signal })).results,
+      (await api.get<PublishedProfileField[]>(userPaths.publishedProfileFields, { signal })).results,
   });

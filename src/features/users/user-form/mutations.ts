@@ -1,5 +1,5 @@
-import { paths } from '@contract/paths';
 import type { UserCreateInput, UserDetail, UserUpdateInput } from '@contract/users';
+import { userPaths } from '@contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
@@ -23,7 +23,7 @@ export function useCreateUser() {
   const onSaved = useOnUserSaved();
   return useMutation({
     mutationFn: (input: UserCreateInput) =>
-      api.post<UserDetail>(paths.users, input, {
+      api.post<UserDetail>(userPaths.list, input, {
         outbox: { action: 'Add user', target: fullName(input), invalidate: [userKeys.lists()] },
       }),
     onSuccess: onSaved,
@@ -34,7 +34,7 @@ export function useUpdateUser(userId: string) {
   const onSaved = useOnUserSaved();
   return useMutation({
     mutationFn: (input: UserUpdateInput) =>
-      api.patch<UserDetail>(paths.user(userId), input, {
+      api.patch<UserDetail>(userPaths.one(userId), input, {
         outbox: {
           action: 'Edit user',
           target: fullName(input),

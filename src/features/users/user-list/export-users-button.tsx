@@ -1,5 +1,5 @@
-import { paths } from '@contract/paths';
 import type { UserListQuery } from '@contract/users';
+import { userPaths } from '@contract/users';
 import { Button } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ export function ExportUsersButton({ search }: { search: UserListQuery }) {
   const exportCsv = async () => {
     setBusy(true);
     try {
-      await downloadFile(paths.userExport, filters, 'users.csv');
+      await downloadFile(userPaths.export, filters, 'users.csv');
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,11 @@
 import { csvField } from '@contract/csv';
-import { paths } from '@contract/paths';
 import {
   type PublishedProfileField,
   USER_IMPORT_MAX_BYTES,
   USER_IMPORT_REQUIRED_COLUMNS,
   type UserImportInput,
   type UserImportReport,
+  userPaths,
 } from '@contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -42,7 +42,7 @@ function useImportPart() {
   return useMutation({
     mutationFn: async (part: CsvPart): Promise<ImportReportRow[] | null> => {
       const body: UserImportInput = { csv: part.csv, firstRow: part.firstRow };
-      const result = await api.post<UserImportReport>(paths.userBatch, body, {
+      const result = await api.post<UserImportReport>(userPaths.batch, body, {
         outbox: {
           action: 'Import users',
           target: `${part.count} ${part.count === 1 ? 'row' : 'rows'}`,
