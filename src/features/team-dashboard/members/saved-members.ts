@@ -2,7 +2,7 @@ import type { MemberListFilters, MemberSort, TeamMemberCard } from '@contract/te
 
 /**
  * The member list's search and sorts done on the device, over the cards saved for offline use, as
- * the server does them (server/team/member-list.ts). Role, department and location are not on a
+ * the server does them (server/modules/team-members/member-list.ts). Role, department and location are not on a
  * card, so those filters cannot be answered from saved cards.
  */
 export function canFilterSaved(filters: MemberListFilters): boolean {
