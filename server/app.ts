@@ -1,6 +1,5 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ApiErrorBody } from '../contract/envelope.ts';
 import { messages } from '../contract/messages.ts';
 import { API_BASE } from '../contract/paths.ts';
@@ -10,9 +9,9 @@ import { profilePictureRoutes } from './files/profile-pictures.ts';
 import type { AppDeps, AppEnv, Logger } from './http/app-env.ts';
 import { type Background, createBackground } from './http/background.ts';
 import { compressJson } from './http/compression.ts';
-import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
@@ -94,7 +93,7 @@ export function createApp({
   api.all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
-    .use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy }))
+    .use(securityHeaders)
     .route(API_BASE, api)
     .all('/api/*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404))
     .route('/', profilePictureRoutes(config.dataDir))

@@ -5,6 +5,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import type { AppEnv } from './app-env.ts';
 
+/** Where the build puts the files it names by content hash (Vite's assetsDir). */
+export const HASHED_ASSETS = '/assets/';
+
 // Vite names files under /assets/ by content hash, so they never change and may be kept for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Everything else (index.html, sw.js, the manifest) must be revalidated, or clients keep an old app.
@@ -22,10 +25,10 @@ const REVALIDATE = 'no-cache';
 export function distRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
   if (!existsSync(join(distDir, 'index.html'))) return app;
-  app.use('/assets/*', cached(IMMUTABLE, { root: distDir }));
+  app.use(`${HASHED_ASSETS}*`, cached(IMMUTABLE, { root: distDir }));
   // A missing hashed asset is a stale client asking for an old build; the HTML shell would only
   // confuse it (and a service worker could cache that HTML as a script).
-  app.get('/assets/*', (c) => c.text('Not Found', 404));
+  app.get(`${HASHED_ASSETS}*`, (c) => c.text('Not Found', 404));
   app.use('*', cached(REVALIDATE, { root: distDir }));
   app.get('*', cached(REVALIDATE, { root: distDir, path: 'index.html' }));
   return app;

@@ -137,6 +137,27 @@ describe('the built PWA', () => {
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  it('sends hashed assets nosniff and the resource policy, without the headers only documents use', async () => {
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'strict-transport-security',
+    ])
+      expect(asset.headers.get(name), name).toBeNull();
+    // The service worker's script and the documents keep the policy: a worker runs under its script's.
+    for (const path of ['/sw.js', '/', '/login', '/manifest.webmanifest']) {
+      const response = await app.request(path);
+      expect(response.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+  });
+
   it('does not answer a missing asset or an API route with the HTML shell', async () => {
     expect((await app.request('/assets/index-old.js')).status).toBe(404);
     const api = await app.request('/api/v1/missing');
