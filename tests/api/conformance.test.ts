@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contract/admin-list.ts';
+import { ADMIN_DEFAULT_LIMIT, adminMessages } from '../../contract/admin-list.ts';
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import { permissionKey } from '../../contract/modules.ts';
@@ -18,10 +18,11 @@ import { uniqueEmail } from './route-samples.ts';
 import { writeSamples } from './write-samples.ts';
 
 // The behaviour every administration list shares (contract/admin-list.ts), run over each resource
-// from its descriptor: paging and search, the status filter and toggle, bulk status and delete with
-// `bulkId`, 404 for an unknown id, 409 with the current record for a stale version, 422 with the
-// contract's messages, and the descriptor's permission area as the gate. A resource's own test file
-// keeps only what is special to it.
+// from its descriptor: paging and search (matched literally, bad values falling back), the status
+// filter and toggle, bulk status and delete with `bulkId` (and 422 for a malformed one), 404 for an
+// unknown id, 409 with the current record for a stale version, 422 with the contract's messages,
+// and the descriptor's permission area as the gate. A resource's own test file keeps only what is
+// special to it.
 
 type Body = Record<string, unknown>;
 
@@ -31,10 +32,16 @@ type Conformance = {
   body: (name: string) => Promise<Body>;
   /** A create body the server refuses, and (some of) the errors it must give. */
   invalid: { body: Body; errors: Record<string, string> };
+  /** The contract's message for an update whose `version` is not a version. */
+  versionRequired: string;
+  /** Whether `GET {path}/{id}` reads one record (groups and profile fields have no such route). */
+  readsById: boolean;
 };
 
 let t: TestContext;
 let admin: string;
+/** Signed in without an administrator role. */
+let learner: string;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const sampleBody = (route: string, target?: { memberId: string }) => {
@@ -60,11 +67,15 @@ const cases: Conformance[] = [
       body: {},
       errors: { firstName: userMessages.firstNameRequired, email: userMessages.emailRequired },
     },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
   },
   {
     resource: userGroupResource,
     body: async (name) => ({ name }),
     invalid: { body: { name: '  ' }, errors: { name: userGroupMessages.nameRequired } },
+    versionRequired: userGroupMessages.versionRequired,
+    readsById: false,
   },
   {
     resource: profileFieldResource,
@@ -80,6 +91,8 @@ const cases: Conformance[] = [
       body: {},
       errors: { name: profileFieldMessages.nameRequired, type: profileFieldMessages.typeRequired },
     },
+    versionRequired: profileFieldMessages.versionRequired,
+    readsById: false,
   },
   {
     resource: teamResource,
@@ -92,29 +105,36 @@ const cases: Conformance[] = [
       };
     },
     invalid: { body: {}, errors: { title: teamMessages.titleRequired } },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
   },
   {
     resource: administratorRoleResource,
     body: async (name) => ({ name, status: true, permissions: [] }),
     invalid: { body: { name: '' }, errors: { name: roleMessages.nameRequired } },
+    versionRequired: roleMessages.versionRequired,
+    readsById: true,
   },
   {
     resource: courseCategoryResource,
     body: async (name) => ({ name, parentId: null }),
     invalid: { body: { name: ' ' }, errors: { name: courseCategoryMessages.nameRequired } },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
   },
 ];
 
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.login(demo.admin.email, demo.admin.password);
+  learner = await t.login(demo.lead.email, demo.lead.password);
 });
 afterAll(() => t.close());
 
 type Row = { _id: string; status: boolean; version: number };
 type Page = { data: Row[]; page: number; limit: number; total: number; totalPages: number };
 
-describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
+describe.each(cases)('$resource.path', ({ resource, body, invalid, versionRequired, readsById }) => {
   const paths = resourcePaths(resource);
   const run = `${resource.submodule}${Date.now().toString(36)}`;
   /** Three records created one after the other, found by `run`, newest first, all turned on. */
@@ -125,12 +145,14 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
   const create = async (name: string) => {
     const response = await t.call('POST', paths.list, { token: admin, body: await body(name) });
     expect(response.status, response.text).toBe(201);
+    expect(response.body.message).toBe(adminMessages.created);
     return response.body.results as Row;
   };
   const list = async (query: Record<string, string | number>) => {
     const search = new URLSearchParams({ search: run, ...query } as Record<string, string>);
     const response = await t.call('GET', `${paths.list}?${search}`, { token: admin });
     expect(response.status, response.text).toBe(200);
+    expect(response.body.message).toBe(messages.listFetched);
     return response.body.results as Page;
   };
   const ids = (page: Page) => page.data.map((row) => row._id);
@@ -151,11 +173,31 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
     expect(first).toMatchObject({ page: 1, limit: 2, total: 3, totalPages: 2 });
     expect(ids(first)).toEqual(created.slice(0, 2));
     expect(ids(await list({ page: 2, limit: 2 }))).toEqual(created.slice(2));
-    expect((await list({ page: 3, limit: 2 })).data).toEqual([]);
+    expect(await list({ page: 3, limit: 2 })).toMatchObject({ data: [], page: 3, total: 3 });
     const none = await t.call('GET', `${paths.list}?search=${encodeURIComponent(`${run}-none`)}`, {
       token: admin,
     });
     expect(none.body.results.total).toBe(0);
+    expect((await list({ search: run.toUpperCase() })).total).toBe(3);
+    // A bad page, limit or status falls back to the defaults instead of failing.
+    expect(await list({ page: 'abc', limit: 7, status: 'maybe' })).toMatchObject({
+      page: 1,
+      limit: ADMIN_DEFAULT_LIMIT,
+      total: 3,
+    });
+    expect(await list({ page: -1, limit: 0 })).toMatchObject({
+      page: 1,
+      limit: ADMIN_DEFAULT_LIMIT,
+      total: 3,
+    });
+  });
+
+  it('matches the search text literally: SQL and LIKE characters are only characters', async () => {
+    // Read as patterns, `%` and `_` would match every record here (`_` stands for the space).
+    for (const search of [`${run}%`, `Conformance_${run}`, `%${run}`, `${run}' or '1'='1`, "' or 1=1 --"]) {
+      expect((await list({ search })).total, search).toBe(0);
+    }
+    expect((await list({ search: `Conformance ${run}` })).total).toBe(3);
   });
 
   it("toggles a record's status with 'Status is updated successfully.', and the status filter follows", async () => {
@@ -176,6 +218,7 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
     const bulk = records.slice(0, 2).map((row) => row._id);
     const off = await t.call('POST', paths.bulkOff, { token: admin, body: { bulkId: bulk } });
     expect(off.status, off.text).toBe(200);
+    expect(off.body).toEqual({ message: messages.statusUpdated, results: { bulkId: bulk } });
     expect((await list({ status: 'false' })).total).toBe(2);
     const partly = await t.call('POST', paths.bulkOn, { token: admin, body: { bulkId: [...bulk, MISSING] } });
     expect(partly.status).toBe(404);
@@ -183,13 +226,51 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
     const on = await t.call('POST', paths.bulkOn, { token: admin, body: { bulkId: bulk } });
     expect(on.status, on.text).toBe(200);
     expect((await list({ status: 'true' })).total).toBe(3);
-    for (const bad of [{}, { bulkId: [] }, { bulkId: ['nope'] }]) {
-      expect((await t.call('POST', paths.bulkOff, { token: admin, body: bad })).status).toBe(422);
-    }
   });
 
-  it('answers 404 for an unknown id and changes nothing', async () => {
+  it('refuses a missing, empty or malformed bulkId with 422, and broken JSON with 400, changing nothing', async () => {
+    const routes = [
+      ['POST', paths.bulkOn],
+      ['POST', paths.bulkOff],
+      ['DELETE', paths.bulkDelete],
+    ] as const;
+    const [record] = records as [Row];
+    for (const [method, path] of routes) {
+      for (const bad of [
+        {},
+        { bulkId: [] },
+        { bulkId: ['nope'] },
+        { bulkId: record._id },
+        { bulkId: [null] },
+      ]) {
+        const response = await t.call(method, path, { token: admin, body: bad });
+        expect(response.status, `${method} ${path} ${JSON.stringify(bad)}`).toBe(422);
+        expect(response.body.message).toBe(messages.validationFailed);
+      }
+      const broken = await t.call(method, path, {
+        token: admin,
+        rawBody: '{"bulkId": [',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(broken.status, `${method} ${path}`).toBe(400);
+    }
+    expect((await list({ status: 'true' })).total).toBe(3);
+  });
+
+  it('answers 404 for an unknown or malformed id and changes nothing', async () => {
+    if (readsById) {
+      const [record] = records as [Row];
+      const read = await t.call('GET', paths.one(record._id), { token: admin });
+      expect(read.status, read.text).toBe(200);
+      expect(read.body).toMatchObject({ message: adminMessages.fetched, results: { _id: record._id } });
+      for (const id of [MISSING, 'not-an-id']) {
+        const missing = await t.call('GET', paths.one(id), { token: admin });
+        expect(missing.status, id).toBe(404);
+        expect(missing.body.message).toBe(messages.notFound);
+      }
+    }
     expect((await t.call('POST', paths.one(MISSING), { token: admin })).status).toBe(404);
+    expect((await t.call('POST', paths.one('not-an-id'), { token: admin })).status).toBe(404);
     const patch = await t.call('PATCH', paths.one(MISSING), {
       token: admin,
       body: { ...(await body(`${run} missing`)), version: 1 },
@@ -206,7 +287,10 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
       body: { ...next, version: record.version },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body.results).toMatchObject({ _id: record._id, version: record.version + 1 });
+    expect(updated.body).toMatchObject({
+      message: adminMessages.updated,
+      results: { _id: record._id, version: record.version + 1 },
+    });
     const stale = await t.call('PATCH', paths.one(record._id), {
       token: admin,
       body: { ...(await body(`${run} lost`)), version: record.version },
@@ -219,14 +303,43 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
     expect((await list({ search: `${run} lost` })).total).toBe(0);
   });
 
+  it("refuses an update without the version it read with the contract's message, changing nothing", async () => {
+    const record = (await list({})).data[0] as Row;
+    const next = await body(`${run} versionless`);
+    // A version that is not a number gets the contract's message; a missing, zero or fractional one
+    // is refused too (the users' contract words those with the validator's defaults).
+    const notANumber = await t.call('PATCH', paths.one(record._id), {
+      token: admin,
+      body: { ...next, version: 'one' },
+    });
+    expect(notANumber.status).toBe(422);
+    expect(notANumber.body.errors).toMatchObject({ version: versionRequired });
+    for (const version of [undefined, 0, 1.5]) {
+      const refused = await t.call('PATCH', paths.one(record._id), {
+        token: admin,
+        body: { ...next, version },
+      });
+      expect(refused.status, String(version)).toBe(422);
+      expect(refused.body.errors.version, String(version)).toEqual(expect.any(String));
+    }
+    expect((await list({ search: `${run} versionless` })).total).toBe(0);
+    expect((await list({})).data[0]).toMatchObject({ _id: record._id, version: record.version });
+  });
+
   it("answers 422 with the contract's messages and writes nothing", async () => {
     const refused = await t.call('POST', paths.list, { token: admin, body: invalid.body });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toMatchObject(invalid.errors);
+    expect(refused.body).toMatchObject({ message: messages.validationFailed, errors: invalid.errors });
+    const broken = await t.call('POST', paths.list, {
+      token: admin,
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
     expect((await list({})).total).toBe(3);
   });
 
-  it("is governed by the descriptor's permission area: view lists, only publish and delete change", async () => {
+  it("is governed by the descriptor's permission area: a viewer lists but may not add, edit, publish or delete", async () => {
     const modules = await t.call('GET', '/administrator-role/module-submodule', { token: admin });
     const submodule = (modules.body.results as RoleModule[])
       .find((module) => module.slug === resource.module)
@@ -246,17 +359,32 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid }) => {
     const email = uniqueEmail();
     await t.createUser({ email, password: 'viewer-pass-1', administrativeRoleId: role.body.results._id });
     const viewer = await t.login(email, 'viewer-pass-1');
-    const [record] = records as [Row];
+    const record = (await list({})).data[0] as Row;
 
     expect((await t.call('GET', `${paths.list}?search=${run}`, { token: viewer })).status).toBe(200);
-    expect((await t.call('POST', paths.one(record._id), { token: viewer })).status).toBe(403);
-    expect(
-      (await t.call('POST', paths.bulkOff, { token: viewer, body: { bulkId: [record._id] } })).status,
-    ).toBe(403);
-    expect(
-      (await t.call('DELETE', paths.bulkDelete, { token: viewer, body: { bulkId: [record._id] } })).status,
-    ).toBe(403);
+    if (readsById) expect((await t.call('GET', paths.one(record._id), { token: viewer })).status).toBe(200);
+    const refusedBody = await body(`${run} refused`);
+    const writes = [
+      ['POST', paths.list, refusedBody],
+      ['PATCH', paths.one(record._id), { ...refusedBody, version: record.version }],
+      ['POST', paths.one(record._id), undefined],
+      ['POST', paths.bulkOn, { bulkId: [record._id] }],
+      ['POST', paths.bulkOff, { bulkId: [record._id] }],
+      ['DELETE', paths.bulkDelete, { bulkId: [record._id] }],
+    ] as const;
+    for (const [method, path, sent] of writes) {
+      const refused = await t.call(method, path, { token: viewer, body: sent });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.body).toEqual({ message: messages.forbidden });
+    }
+    // A learner without an administrator role, and a caller without a session.
+    expect((await t.call('GET', paths.list, { token: learner })).status).toBe(403);
+    expect((await t.call('GET', paths.list)).status).toBe(401);
     expect((await list({ status: 'true' })).total).toBe(3);
+    expect((await list({ search: `${run} refused` })).total).toBe(0);
+    expect((await list({})).data.find((row) => row._id === record._id)).toMatchObject({
+      version: record.version,
+    });
   });
 
   it("deletes with bulkId: one record is 'Record is deleted successfully.', more a selection; unknown ids delete nothing", async () => {
