@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../contract/messages.ts';
 import type { UserRow } from '../../contract/users.ts';
 import { userPaths } from '../../contract/users.ts';
 import type { TestContext } from './helpers.ts';
@@ -23,36 +22,24 @@ const list = (query: Record<string, string | number>) =>
   );
 const userCount = () => countUsers(t.db);
 
+// What is special to the users' list; the shared paging, search, status filter and fallbacks are in
+// conformance.test.ts.
+
 describe('GET /user', () => {
   const rows = (response: { body: { results: { data: UserRow[] } } }) => response.body.results.data;
 
-  it('pages newest first with the total', async () => {
-    const first = await list({ page: 1, limit: 10 });
-    expect(first.status).toBe(200);
-    expect(first.body.message).toBe(messages.listFetched);
-    const total = await userCount();
-    expect(first.body.results).toMatchObject({
-      page: 1,
-      limit: 10,
-      total,
-      totalPages: Math.ceil(total / 10),
+  it('ignores malformed user group, membership, membership role and administrator role filters', async () => {
+    const response = await list({
+      user_group: 'nope',
+      membership: 'x',
+      membership_role: '1',
+      administrative: "'",
     });
-    expect(rows(first)).toHaveLength(10);
-    const dates = rows(first).map((row) => row.createdAt);
-    expect([...dates].sort().reverse()).toEqual(dates);
-    const second = await list({ page: 2, limit: 10 });
-    expect(rows(second).map((r) => r._id)).not.toContain(rows(first)[0]?._id);
-    const past = await list({ page: 1000, limit: 10 });
-    expect(past.body.results).toMatchObject({ data: [], total });
-  });
-
-  it('falls back to defaults for bad page, limit, status and filters', async () => {
-    const response = await list({ page: 'x', limit: 7, status: 'maybe', user_group: 'nope' });
     expect(response.status).toBe(200);
-    expect(response.body.results).toMatchObject({ page: 1, limit: 10, total: await userCount() });
+    expect(response.body.results.total).toBe(await userCount());
   });
 
-  it('searches first name, last name, "first last" and email, case-insensitively, % literally', async () => {
+  it('searches first name, last name, "first last" and email, case-insensitively', async () => {
     await t.createUser({
       email: 'zed.search@example.com',
       password: 'secret12',
@@ -62,18 +49,6 @@ describe('GET /user', () => {
     for (const search of ['zebed', 'QUASI', 'Zebedee Quas', 'zed.search@']) {
       expect(rows(await list({ search })).map((r) => r.email)).toEqual(['zed.search@example.com']);
     }
-    expect(rows(await list({ search: '%' }))).toEqual([]);
-    expect(rows(await list({ search: "'; drop table users; --" }))).toEqual([]);
-  });
-
-  it('filters by status', async () => {
-    const user = await t.createUser({ email: 'off@example.com', password: 'secret12', status: false });
-    const disabled = rows(await list({ status: 'false', limit: 500 }));
-    expect(disabled.map((r) => r._id)).toContain(user.id);
-    expect(disabled.every((r) => r.status === false)).toBe(true);
-    const enabled = rows(await list({ status: 'true', limit: 500 }));
-    expect(enabled.map((r) => r._id)).not.toContain(user.id);
-    expect(enabled.every((r) => r.status)).toBe(true);
   });
 
   it('filters by user group, membership level, membership role and administrator role', async () => {

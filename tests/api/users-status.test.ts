@@ -1,7 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contract/admin-list.ts';
-import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { userMessages, userPaths } from '../../contract/users.ts';
 import { users } from '../../server/db/schema/users.ts';
@@ -33,30 +31,16 @@ const statusOf = async (ids: string[]) =>
     ),
   );
 
-describe('POST /user/{id}', () => {
-  it('flips the status and answers the updated row', async () => {
-    const id = await newUser();
-    const off = await t.call('POST', userPaths.one(id), { token: admin });
-    expect(off.status).toBe(200);
-    expect(off.body.message).toBe('Status is updated successfully.');
-    expect(off.body.results).toMatchObject({ _id: id, status: false, version: 2 });
-    const on = await t.call('POST', userPaths.one(id), { token: admin });
-    expect(on.body.results).toMatchObject({ _id: id, status: true, version: 3 });
-  });
+// What is special to disabling and deleting users (sessions, the caller's own account, the built-in
+// role); the shared status toggle, bulk routes and their 404 and 422 answers are in conformance.test.ts.
 
+describe('POST /user/{id}', () => {
   it('ends a disabled user’s sessions at once', async () => {
     const id = await newUser();
     const token = await t.login(`status${n}@example.com`, 'secret12');
     expect((await t.call('GET', paths.me, { token })).status).toBe(200);
     await t.call('POST', userPaths.one(id), { token: admin });
     expect((await t.call('GET', paths.me, { token })).status).toBe(401);
-  });
-
-  it('answers 404 for an unknown id', async () => {
-    const response = await t.call('POST', userPaths.one('00000000-0000-4000-8000-000000000000'), {
-      token: admin,
-    });
-    expect(response.status).toBe(404);
   });
 
   it('refuses to disable the caller’s own account', async () => {
@@ -68,17 +52,6 @@ describe('POST /user/{id}', () => {
 });
 
 describe('bulk enable, disable and delete', () => {
-  it('disables and enables every selected user', async () => {
-    const ids = [await newUser(), await newUser()];
-    const off = await t.call('POST', userPaths.bulkOff, { token: admin, body: { bulkId: ids } });
-    expect(off.status).toBe(200);
-    expect(off.body.message).toBe(messages.statusUpdated);
-    expect(await statusOf(ids)).toEqual({ [ids[0] as string]: false, [ids[1] as string]: false });
-    const on = await t.call('POST', userPaths.bulkOn, { token: admin, body: { bulkId: ids } });
-    expect(on.status).toBe(200);
-    expect(await statusOf(ids)).toEqual({ [ids[0] as string]: true, [ids[1] as string]: true });
-  });
-
   it('works behind the Idempotency-Key store, which reads the body first', async () => {
     const ids = [await newUser()];
     const headers = { 'Idempotency-Key': 'users-bulk-disable-1' };
@@ -101,34 +74,6 @@ describe('bulk enable, disable and delete', () => {
       headers: { 'Idempotency-Key': 'users-bulk-disable-2' },
     });
     expect(self.status).toBe(409);
-  });
-
-  it('deletes every selected user', async () => {
-    const ids = [await newUser(), await newUser()];
-    const response = await t.call('DELETE', userPaths.bulkDelete, { token: admin, body: { bulkId: ids } });
-    expect(response.status).toBe(200);
-    expect(response.body.message).toBe(adminMessages.bulkDeleted);
-    expect(await statusOf(ids)).toEqual({});
-  });
-
-  it('changes nothing when one id is unknown or the body is malformed', async () => {
-    const id = await newUser();
-    const unknown = await t.call('DELETE', userPaths.bulkDelete, {
-      token: admin,
-      body: { bulkId: [id, '00000000-0000-4000-8000-000000000000'] },
-    });
-    expect(unknown.status).toBe(404);
-    for (const body of [{}, { bulkId: [] }, { bulkId: ['nope'] }, { bulkId: id }]) {
-      const response = await t.call('POST', userPaths.bulkOff, { token: admin, body });
-      expect(response.status).toBe(422);
-    }
-    const broken = await t.call('DELETE', userPaths.bulkDelete, {
-      token: admin,
-      rawBody: '{"bulkId": [',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(broken.status).toBe(400);
-    expect(await statusOf([id])).toEqual({ [id]: true });
   });
 
   it('refuses to disable or delete the caller, leaving the others as they were', async () => {
