@@ -9,6 +9,21 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 /** The split-off components of the routes a first visit lands on: /login inside the _public layout. */
 const FIRST_SCREEN = /\/src\/routes\/(_public\.tsx|_public\/login\.tsx)\?tsr-split=component/;
+const APP_ENTRY = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
+
+/**
+ * The first load as one chunk: the app's entry and the sign-in screen's lazy parts, with everything
+ * they import (Rolldown adds the modules the output keeps, after tree-shaking, so no unused Mantine
+ * component comes along). Left to itself, Rolldown cuts a shared chunk for every set of lazy screens
+ * that reuses a module the entry has already loaded (rolldown/rolldown#10731): /login took 25 small
+ * scripts, and over HTTP/1.1 a browser fetches six at a time, so they came in four rounds. Lazy
+ * screens import what they share with the first load from this chunk; what only they use stays in
+ * their own chunks.
+ */
+const firstLoadChunk: Rolldown.CodeSplittingGroup = {
+  name: 'app',
+  test: (id) => id === APP_ENTRY || FIRST_SCREEN.test(id),
+};
 
 /**
  * Adds a modulepreload to index.html for every chunk the sign-in screen needs beyond the entry's own.
@@ -16,6 +31,8 @@ const FIRST_SCREEN = /\/src\/routes\/(_public\.tsx|_public\/login\.tsx)\?tsr-spl
  * once it has arrived: two or three round trips one after the other before /login can paint. With
  * the links, they load beside the entry. The chunks are in the service worker's precache anyway, so
  * a visitor who lands elsewhere downloads nothing they would not have downloaded a moment later.
+ * With firstLoadChunk they are all in the entry's chunk; this keeps /login from waiting on a chain of
+ * imports should a change of chunking move them out.
  */
 function preloadFirstScreen(): Plugin {
   return {
@@ -36,8 +53,8 @@ function preloadFirstScreen(): Plugin {
           for (const name of chunk.imports) visit(byName.get(name));
         };
         for (const chunk of chunks) if (chunk.moduleIds.some((id) => FIRST_SCREEN.test(id))) visit(chunk);
+        if (needed.size === 0) throw new Error('No chunk of the sign-in screen was found to preload');
         const fresh = [...needed].filter((name) => !html.includes(`/${name}"`));
-        if (fresh.length === 0) throw new Error('No chunk of the sign-in screen was found to preload');
         return fresh.map((name) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
@@ -82,6 +99,9 @@ export default defineConfig({
     }),
   ],
   build: {
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [firstLoadChunk] } },
+    },
     // The page's first load keeps its <link rel="modulepreload"> tags. Lazy screens load their own
     // imports as they meet them (from the service worker's precache once installed), instead of the
     // entry carrying every screen's dependency list: that list grew with each screen, on /login too.
