@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type AdminRow, statusParam } from './admin-list.ts';
+import { type AdminRow, recordVersion, statusParam } from './admin-list.ts';
 import { userFilterEntries } from './admin-list-queries.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import type { FieldErrors } from './envelope.ts';
@@ -254,7 +254,7 @@ export const userUpdateSchema = v.pipe(
     ...entries,
     password: v.optional(v.union([v.literal(''), password]), ''),
     confirmPassword: v.optional(v.string(), ''),
-    version: v.pipe(v.number('Version is required.'), v.integer(), v.minValue(1)),
+    version: recordVersion,
   }),
   passwordsMatch({
     mismatch: userMessages.passwordMismatch,
