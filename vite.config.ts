@@ -21,7 +21,7 @@ const APP_ENTRY = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
  * their own chunks.
  */
 const firstLoadChunk: Rolldown.CodeSplittingGroup = {
-  name: 'app',
+  name: 'first-load',
   test: (id) => id === APP_ENTRY || FIRST_SCREEN.test(id),
 };
 
