@@ -14,6 +14,8 @@ const LEAD = { email: 'lead@example.com', password: 'lead1234' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Set it to a folder to keep each run's full report (JSON) for reading the audits. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** Which pages to audit: `login`, `team-dashboard` or both (the default), comma-separated. */
+const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,team-dashboard').split(','));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TIMINGS = [
   'first-contentful-paint',
@@ -49,7 +51,9 @@ export async function lighthouseScores() {
   const chrome = await launchChromium();
   const results: Record<string, Run> = {};
   try {
-    results['/login'] = await measure('/login', RUNS, (url) => audit(chrome.port, url, {}));
+    if (PAGES.has('login'))
+      results['/login'] = await measure('/login', RUNS, (url) => audit(chrome.port, url, {}));
+    if (!PAGES.has('team-dashboard')) return results;
     await signIn(chrome.port, server.url);
     results['/user-portal/team-dashboard'] = await measure(
       '/user-portal/team-dashboard',
