@@ -1,6 +1,6 @@
 import './first-screen.css';
 import './theme.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refreshSessionUser } from '@/features/auth/session';
 import { authStore, onSignOut, rehydrateAuth } from '@/lib/auth-store';
@@ -43,13 +43,22 @@ async function start() {
   // Changes kept by the worker: listed in the top bar, refetched once answered.
   startOutbox(queryClient);
 
-  const root = document.getElementById('root');
-  if (!root) throw new Error('The page has no #root element.');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const element = document.getElementById('root');
+  if (!element) throw new Error('The page has no #root element.');
+  // Without a session the first screen is a public one (sign-in, reset): no loader, only its gate and
+  // its lazy parts. Resolving it first makes the first render the whole screen, and rendering in a
+  // transition lets React yield every few milliseconds instead of blocking a phone's main thread for
+  // the whole tree. With a session the router resolves after mounting, as the saved query cache
+  // (restored by the provider) must be there before the signed-in screens' loaders run.
+  if (!authStore.get().token) await router.load();
+  const root = createRoot(element);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 
   void refreshSessionUser(queryClient);
   // The worker (and workbox-window with it) is not needed for the first screen: register once the page has loaded.
