@@ -52,7 +52,27 @@ const envSchema = v.object({
   /** Only behind a reverse proxy that sets X-Forwarded-For itself; otherwise clients could pick their address. */
   TRUST_PROXY: flag('TRUST_PROXY'),
   DIST_DIR: withDefault('./dist'),
+  /** The file store: an S3-compatible bucket when these are set, else DATA_DIR/files. */
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT', /^https?:\/\//, 'https://s3.eu-west-1.amazonaws.com'),
+  S3_BUCKET: text,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  S3_REGION: withDefault('us-east-1'),
 });
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Where uploaded files are kept. */
+export type FileStoreConfig =
+  | { kind: 'disk'; root: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 export type Config = {
   port: number;
@@ -73,6 +93,7 @@ export type Config = {
   trustProxy: boolean;
   /** The built PWA served beside the API. */
   distDir: string;
+  files: FileStoreConfig;
 };
 
 /** Reads and checks the configuration once, at start-up; a bad value stops the server with a clear message. */
@@ -83,6 +104,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = result.output;
+  const s3Set = S3_SETTINGS.filter((name) => values[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_SETTINGS.length) {
+    const missing = S3_SETTINGS.filter((name) => values[name] === undefined);
+    throw new Error(`Invalid configuration:\n${missing.join(', ')}: needed with ${s3Set.join(', ')}.`);
+  }
+  const files: FileStoreConfig =
+    values.S3_ENDPOINT && values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+      ? {
+          kind: 's3',
+          endpoint: values.S3_ENDPOINT,
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          accessKeyId: values.S3_ACCESS_KEY_ID,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+        }
+      : { kind: 'disk', root: resolve(values.DATA_DIR, 'files') };
   return {
     port: values.PORT,
     host: values.HOST,
@@ -95,5 +132,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginAddressRateLimitMax: values.LOGIN_ADDRESS_RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
     distDir: resolve(values.DIST_DIR),
+    files,
   };
 }

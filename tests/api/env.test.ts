@@ -16,7 +16,32 @@ describe('readConfig', () => {
       loginAddressRateLimitMax: 50,
       trustProxy: false,
       distDir: resolve('./dist'),
+      files: { kind: 'disk', root: resolve('./data/files') },
     });
+  });
+
+  it('keeps files in an S3-compatible bucket when all of its settings are given, and in none when some are', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'training',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(readConfig(s3).files).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'training',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(readConfig({ ...s3, S3_REGION: 'eu-west-1' }).files).toMatchObject({ region: 'eu-west-1' });
+    expect(() => readConfig({ S3_BUCKET: 'training', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: needed with S3_ENDPOINT, S3_BUCKET.',
+    );
+    expect(() => readConfig({ ...s3, S3_ENDPOINT: 'ftp://files' })).toThrow(
+      'S3_ENDPOINT: S3_ENDPOINT must be a URL like https://',
+    );
   });
 
   it('reads every variable, treating empty ones as unset', () => {

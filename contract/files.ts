@@ -1,0 +1,48 @@
+/**
+ * What each kind of upload accepts. The server checks a file's type from its bytes, never from its
+ * name or the type the browser declared; the name only tells apart formats that share their bytes
+ * (an old PowerPoint file is a Compound File like an old Word file). The form's file picker offers
+ * the same extensions.
+ */
+export const FILE_KINDS = {
+  audio: { label: 'audio', extensions: ['mp3', 'm4a', 'ogg', 'wav'], maxBytes: 200 * 1024 ** 2 },
+  pdf: { label: 'PDF', extensions: ['pdf'], maxBytes: 100 * 1024 ** 2 },
+  powerpoint: { label: 'PowerPoint', extensions: ['ppt', 'pptx'], maxBytes: 200 * 1024 ** 2 },
+  video: { label: 'video', extensions: ['mp4', 'webm'], maxBytes: 2 * 1024 ** 3 },
+  /** A learner's hand-in: any type but programs. */
+  fileUpload: { label: 'file', extensions: [], maxBytes: 100 * 1024 ** 2 },
+} as const satisfies Record<string, { label: string; extensions: readonly string[]; maxBytes: number }>;
+
+export type FileKind = keyof typeof FILE_KINDS;
+
+/** Extensions of programs and installers, refused as a hand-in whatever their bytes say. */
+export const EXECUTABLE_EXTENSIONS = [
+  'exe',
+  'dll',
+  'com',
+  'scr',
+  'msi',
+  'bat',
+  'cmd',
+  'ps1',
+  'vbs',
+  'sh',
+  'apk',
+  'app',
+  'jar',
+] as const;
+
+const megabytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : `${bytes / 1024 ** 2} MB`;
+
+export const fileMessages = {
+  required: 'A file is required.',
+  wrongType: (kind: FileKind) => {
+    const { label, extensions } = FILE_KINDS[kind];
+    return extensions.length > 0
+      ? `The file must be ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} file (${extensions.join(', ')}).`
+      : 'Programs cannot be uploaded.';
+  },
+  tooLarge: (kind: FileKind) => `The file must be at most ${megabytes(FILE_KINDS[kind].maxBytes)}.`,
+  linkExpired: 'This file link has expired.',
+} as const;

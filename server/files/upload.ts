@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { FileTypeParser } from 'file-type';
+import { EXECUTABLE_EXTENSIONS, FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
+import type { FileStore } from './store.ts';
+
+/** A file as stored: the store's key, the type read from its bytes, its size and the sender's name. */
+export type StoredFile = { key: string; mimeType: string; extension: string; size: number; name: string };
+
+/** An upload the store does not take: 422 for its type, 413 for its size. Nothing is kept. */
+export class FileRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 413 | 422,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * How many bytes are read ahead to tell the type. Office files are zip archives whose telling entry
+ * (`ppt/…`) comes after a few others, so the first few kilobytes file-type needs for most formats
+ * are not always enough.
+ */
+const SAMPLE_BYTES = 256 * 1024;
+
+/** Programs as file-type names them from their bytes. */
+const PROGRAM_TYPES = new Set(['exe', 'elf', 'macho', 'apk']);
+
+/**
+ * Streams an upload into the store under `folder`, checking its type from its first bytes against
+ * what `kind` accepts and its size against the kind's cap as the bytes arrive; the upload is never
+ * held whole in memory. A refused file leaves nothing behind (a partly written one is deleted).
+ */
+export async function storeUpload(
+  store: FileStore,
+  kind: FileKind,
+  source: Readable,
+  name: string,
+  folder: string,
+): Promise<StoredFile> {
+  // The type checker reads file-type's web-stream declarations; given a Node stream, it answers one.
+  const typed = (await new FileTypeParser().toDetectionStream(source as never, {
+    sampleSize: SAMPLE_BYTES,
+  })) as unknown as Readable & { fileType?: { ext: string; mime: string } };
+  const type = acceptedType(kind, typed.fileType, name);
+  if (!type) {
+    typed.destroy();
+    throw new FileRefused(fileMessages.wrongType(kind), 422);
+  }
+
+  const { maxBytes } = FILE_KINDS[kind];
+  let size = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) done(new FileRefused(fileMessages.tooLarge(kind), 413));
+      else done(null, chunk);
+    },
+  });
+  const key = `${folder}/${randomBytes(16).toString('base64url')}.${type.extension}`;
+  try {
+    await store.disk.putStream(key, typed.pipe(counted), { contentType: type.mimeType });
+  } catch (error) {
+    typed.destroy();
+    await store.disk.delete(key).catch(() => undefined);
+    if (error instanceof FileRefused) throw error;
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof FileRefused) throw cause;
+    throw error;
+  }
+  if (size > maxBytes) {
+    await store.disk.delete(key);
+    throw new FileRefused(fileMessages.tooLarge(kind), 413);
+  }
+  return { key, ...type, size, name };
+}
+
+/** The type the file is stored and served as, or undefined when `kind` does not take it. */
+function acceptedType(
+  kind: FileKind,
+  detected: { ext: string; mime: string } | undefined,
+  name: string,
+): { extension: string; mimeType: string } | undefined {
+  const nameExtension = extname(name).slice(1).toLowerCase();
+  const allowed: readonly string[] = FILE_KINDS[kind].extensions;
+  if (kind === 'fileUpload') {
+    if (detected && PROGRAM_TYPES.has(detected.ext)) return undefined;
+    if ((EXECUTABLE_EXTENSIONS as readonly string[]).includes(nameExtension)) return undefined;
+    return detected
+      ? { extension: detected.ext, mimeType: detected.mime }
+      : { extension: 'bin', mimeType: 'application/octet-stream' };
+  }
+  if (!detected) return undefined;
+  if (allowed.includes(detected.ext)) return { extension: detected.ext, mimeType: detected.mime };
+  // An old PowerPoint file is a Compound File, as old Word and Excel files are: its name tells.
+  if (kind === 'powerpoint' && detected.ext === 'cfb' && nameExtension === 'ppt')
+    return { extension: 'ppt', mimeType: 'application/vnd.ms-powerpoint' };
+  return undefined;
+}

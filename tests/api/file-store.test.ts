@@ -1,0 +1,131 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FILE_KINDS, fileMessages } from '../../contract/files.ts';
+import { createFileStore } from '../../server/files/store.ts';
+import { FileRefused, storeUpload } from '../../server/files/upload.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'training-admin-files-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const store = await createFileStore({ kind: 'disk', root });
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const png = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
+const windowsProgram = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0')]);
+/** The Compound File signature that old Office files start with. */
+const compoundFile = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(600),
+]);
+
+const filesIn = (folder: string) => {
+  try {
+    return readdirSync(join(root, folder));
+  } catch {
+    return [];
+  }
+};
+
+/** `total` zero bytes in 1 MB pieces, made as they are read. */
+function zeros(total: number) {
+  let left = total;
+  return new Readable({
+    read() {
+      const size = Math.min(left, 1024 * 1024);
+      left -= size;
+      this.push(size > 0 ? Buffer.alloc(size) : null);
+    },
+  });
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(FileRefused);
+  return error as FileRefused;
+}
+
+describe('file store on disk', () => {
+  it('stores a file of an accepted type under a random key and reads it whole or by range', async () => {
+    const stored = await storeUpload(store, 'pdf', Readable.from([pdf]), 'Handbook.PDF', 'activities');
+    expect(stored).toMatchObject({
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+      size: pdf.length,
+      name: 'Handbook.PDF',
+    });
+    expect(stored.key).toMatch(/^activities\/[A-Za-z0-9_-]{22}\.pdf$/);
+    expect(await store.disk.getBytes(stored.key)).toEqual(new Uint8Array(pdf));
+    expect(await text(await store.read(stored.key, { start: 0, end: 7 }))).toBe('%PDF-1.4');
+    expect((await store.disk.getMetaData(stored.key)).contentLength).toBe(pdf.length);
+  });
+
+  it('refuses a file whose bytes are not of the kind, whatever its name, and keeps nothing', async () => {
+    const error = await refusal(storeUpload(store, 'pdf', Readable.from([png]), 'notes.pdf', 'refused-type'));
+    expect(error).toMatchObject({ status: 422, message: 'The file must be a PDF file (pdf).' });
+    expect(fileMessages.wrongType('audio')).toBe('The file must be an audio file (mp3, m4a, ogg, wav).');
+    expect(filesIn('refused-type')).toEqual([]);
+  });
+
+  it('takes an old PowerPoint file by its Compound File bytes and its name, and no other Compound File', async () => {
+    const stored = await storeUpload(
+      store,
+      'powerpoint',
+      Readable.from([compoundFile]),
+      'Deck.ppt',
+      'slides',
+    );
+    expect(stored).toMatchObject({ extension: 'ppt', mimeType: 'application/vnd.ms-powerpoint' });
+    const error = await refusal(
+      storeUpload(store, 'powerpoint', Readable.from([compoundFile]), 'Memo.doc', 'slides-refused'),
+    );
+    expect(error.status).toBe(422);
+    expect(filesIn('slides-refused')).toEqual([]);
+  });
+
+  it('takes any hand-in but a program, told by its bytes or its name', async () => {
+    const byBytes = await refusal(
+      storeUpload(store, 'fileUpload', Readable.from([windowsProgram]), 'report.txt', 'hand-ins'),
+    );
+    expect(byBytes).toMatchObject({ status: 422, message: 'Programs cannot be uploaded.' });
+    await refusal(
+      storeUpload(store, 'fileUpload', Readable.from([Buffer.from('echo hello\n')]), 'setup.sh', 'hand-ins'),
+    );
+    expect(filesIn('hand-ins')).toEqual([]);
+
+    const notes = await storeUpload(
+      store,
+      'fileUpload',
+      Readable.from([Buffer.from('plain notes\n')]),
+      'notes.txt',
+      'hand-ins',
+    );
+    expect(notes).toMatchObject({ extension: 'bin', mimeType: 'application/octet-stream', size: 12 });
+    expect(filesIn('hand-ins')).toHaveLength(1);
+  });
+
+  it('stops a file over its kind’s cap as the bytes arrive and deletes what was written', async () => {
+    const cap = FILE_KINDS.fileUpload.maxBytes;
+    expect(fileMessages.tooLarge('fileUpload')).toBe('The file must be at most 100 MB.');
+    expect(fileMessages.tooLarge('video')).toBe('The file must be at most 2 GB.');
+    const error = await refusal(storeUpload(store, 'fileUpload', zeros(cap + 1), 'big.bin', 'too-large'));
+    expect(error).toMatchObject({ status: 413, message: 'The file must be at most 100 MB.' });
+    expect(filesIn('too-large')).toEqual([]);
+
+    const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.bin', 'at-cap');
+    expect(atCap.size).toBe(cap);
+    await store.disk.delete(atCap.key);
+  });
+
+  it('reads only keys it writes', async () => {
+    await expect(store.read('../outside.txt')).rejects.toThrow('Not a file store key');
+    await expect(store.read('activities/../../etc/passwd')).rejects.toThrow('Not a file store key');
+  });
+});
