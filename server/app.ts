@@ -17,12 +17,15 @@ import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
+import { courseRoutes } from './modules/courses/routes.ts';
+import { lessonRoutes } from './modules/lessons/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { MEMBER_FORM_MAX_BYTES } from './modules/members/member-form.ts';
 import { isMemberFormRequest, memberRoutes } from './modules/members/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
 import { profileFieldRoutes } from './modules/profile-fields/routes.ts';
+import { quizRoutes } from './modules/quizzes/routes.ts';
 import { sidebarRoutes } from './modules/sidebar/routes.ts';
 import { teamMemberRoutes } from './modules/team-members/routes.ts';
 import { teamReportRoutes } from './modules/team-reports/routes.ts';
@@ -52,6 +55,9 @@ export const apiModules = [
   memberRoutes,
   trainingRoutes,
   courseCategoryRoutes,
+  courseRoutes,
+  lessonRoutes,
+  quizRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */

@@ -1,20 +1,108 @@
-import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampTz, trigram, updatedAt, version } from '../columns.ts';
+import { courseCategories } from './course-categories.ts';
+import { lessons } from './lessons.ts';
+import { membershipLevels } from './lookups.ts';
+import { quizzes } from './quizzes.ts';
+import { userGroups } from './user-groups.ts';
 import { users } from './users.ts';
 
-/** Courses; the course administration builds on these (category, links, lessons come with it). */
+/** Who may see and take a course: every signed-in user, or only the chosen users, groups or levels. */
+export const COURSE_PERMISSIONS = ['none', 'user', 'group', 'membership'] as const;
+export type CoursePermission = (typeof COURSE_PERMISSIONS)[number];
+
+/** Courses: the spec's fields, a category, a permission scope and an outline. */
 export const courses = pgTable(
   'courses',
   {
     id: id(),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Required by the form; set null should the category go, so the course survives it. */
+    categoryId: uuid('category_id').references(() => courseCategories.id, { onDelete: 'set null' }),
+    externalLink: text('external_link'),
+    externalTitle: text('external_title'),
+    additionalExternalLink: text('additional_external_link'),
+    additionalExternalLinkTitle: text('additional_external_link_title'),
+    permission: text('permission').$type<CoursePermission>().notNull().default('none'),
     /** Enabled courses can be assigned. */
     status: boolean('status').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index('courses_name_idx').on(t.name, t.id), trigram('courses_name_trgm_idx', t.name)],
+  (t) => [
+    check('courses_permission_check', sql`${t.permission} in ('none', 'user', 'group', 'membership')`),
+    index('courses_name_idx').on(t.name, t.id),
+    index('courses_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('courses_category_idx').on(t.categoryId),
+    trigram('courses_name_trgm_idx', t.name),
+  ],
+);
+
+/**
+ * The users, user groups or membership levels a course with permission `user`, `group` or
+ * `membership` is open to: one of the three per row, the one the course's permission names.
+ */
+export const coursePermissionSubjects = pgTable(
+  'course_permission_subjects',
+  {
+    id: id(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userGroupId: uuid('user_group_id').references(() => userGroups.id, { onDelete: 'cascade' }),
+    membershipLevelId: uuid('membership_level_id').references(() => membershipLevels.id, {
+      onDelete: 'cascade',
+    }),
+  },
+  (t) => [
+    check(
+      'course_permission_subjects_one_check',
+      sql`num_nonnulls(${t.userId}, ${t.userGroupId}, ${t.membershipLevelId}) = 1`,
+    ),
+    uniqueIndex('course_permission_subjects_unique_idx').on(
+      t.courseId,
+      sql`coalesce(${t.userId}, ${t.userGroupId}, ${t.membershipLevelId})`,
+    ),
+    index('course_permission_subjects_user_idx').on(t.userId),
+    index('course_permission_subjects_group_idx').on(t.userGroupId),
+    index('course_permission_subjects_level_idx').on(t.membershipLevelId),
+  ],
+);
+
+/** A course's outline: its lessons and quizzes in order, each at most once. */
+export const courseOutlineItems = pgTable(
+  'course_outline_items',
+  {
+    id: id(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('course_outline_items_one_check', sql`num_nonnulls(${t.lessonId}, ${t.quizId}) = 1`),
+    index('course_outline_items_course_idx').on(t.courseId, t.position),
+    uniqueIndex('course_outline_items_lesson_idx').on(t.courseId, t.lessonId),
+    uniqueIndex('course_outline_items_quiz_idx').on(t.courseId, t.quizId),
+    index('course_outline_items_lesson_ref_idx').on(t.lessonId),
+    index('course_outline_items_quiz_ref_idx').on(t.quizId),
+  ],
 );
 
 /** A user finished a course (once; taking it again keeps the first completion). */
