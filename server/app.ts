@@ -6,6 +6,7 @@ import { API_BASE } from '../contract/paths.ts';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
+import { createFileStore } from './files/store.ts';
 import type { AppDeps, AppEnv, Logger } from './http/app-env.ts';
 import { type Background, createBackground } from './http/background.ts';
 import { compressJson } from './http/compression.ts';
@@ -79,7 +80,7 @@ export function createApp({
   logger = console,
   background = createBackground(logger),
 }: CreateAppOptions) {
-  const deps: AppDeps = { db, config, mailer, logger, background };
+  const deps: AppDeps = { db, config, mailer, logger, background, files: createFileStore(config.files) };
   const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });

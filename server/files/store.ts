@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -25,9 +24,9 @@ export type FileStore = {
 /** A key as the store writes it: folders and a random name, nothing a path could climb out of. */
 export const STORE_KEY = /^[a-z-]+(\/[a-z-]+)*\/[A-Za-z0-9_-]{22}(\.[a-z0-9]{1,8})?$/;
 
-export async function createFileStore(config: FileStoreConfig): Promise<FileStore> {
+export function createFileStore(config: FileStoreConfig): FileStore {
   if (config.kind === 'disk') {
-    await mkdir(config.root, { recursive: true });
+    mkdirSync(config.root, { recursive: true });
     const disk = new Disk(new FSDriver({ location: config.root, visibility: 'private' }));
     return {
       disk,

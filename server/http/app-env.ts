@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Database } from '../db/client.ts';
 import type { Config } from '../env.ts';
+import type { FileStore } from '../files/store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Background } from './background.ts';
 
@@ -16,6 +17,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   background: Background;
+  /** Where lesson files live: DATA_DIR/files, or the S3-compatible bucket the S3_* settings name. */
+  files: FileStore;
 };
 
 /** The signed-in caller, set by requireAuth. */

@@ -10,7 +10,7 @@ import { FileRefused, storeUpload } from '../../server/files/upload.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'training-admin-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const store = await createFileStore({ kind: 'disk', root });
+const store = createFileStore({ kind: 'disk', root });
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const png = Buffer.from([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiModules } from '../../server/app.ts';
+import { createFileStore } from '../../server/files/store.ts';
 import type { AppDeps } from '../../server/http/app-env.ts';
 import { createBackground } from '../../server/http/background.ts';
 import { declaredRoutes } from '../../server/http/route-table.ts';
@@ -52,6 +53,7 @@ describe('route ownership', () => {
       mailer: t.mailer,
       logger: console,
       background: createBackground(console),
+      files: createFileStore(t.config.files),
     };
     const owners = new Map<string, string[]>();
     for (const module of apiModules) {
