@@ -30,6 +30,7 @@ export const courseCategoryMessages = {
   parentNotFound: 'The parent category does not exist.',
   parentLoop: 'A category cannot be placed under itself or one of its subcategories.',
   hasSubcategories: 'A category with subcategories cannot be deleted; delete or move them first.',
+  hasCourses: 'A category that holds courses cannot be deleted; move its courses to another category first.',
 } as const;
 
 /** Between the titles of a category's path: 'Safety / Forklifts'. */

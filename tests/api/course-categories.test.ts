@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CourseCategoryOption,
@@ -6,6 +7,7 @@ import {
   courseCategoryPaths as p,
 } from '../../contract/course-categories/resource.ts';
 import { messages } from '../../contract/messages.ts';
+import { courses } from '../../server/db/schema/courses.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 // What is special to course categories; the shared list, status, bulk, 404, 409 and 422 behaviour
@@ -145,6 +147,23 @@ describe('course categories', () => {
     });
     expect(both.status, both.text).toBe(200);
     expect((await t.call('GET', p.one(parent._id), { token: admin })).status).toBe(404);
+  });
+
+  it('refuses with 409 to delete a category that holds courses, keeping both', async () => {
+    const category = await create(`Holding ${run}`);
+    const [course] = await t.db
+      .insert(courses)
+      .values({ name: `Held course ${run}`, categoryId: category._id })
+      .returning({ id: courses.id });
+    const refused = await t.call('DELETE', p.bulkDelete, { token: admin, body: { bulkId: [category._id] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(m.hasCourses);
+    expect((await read(category._id))._id).toBe(category._id);
+    const [kept] = await t.db
+      .select()
+      .from(courses)
+      .where(eq(courses.id, course?.id as string));
+    expect(kept?.categoryId).toBe(category._id);
   });
 
   it('gives any signed-in user the published categories for pickers; the list stays for the role', async () => {

@@ -29,7 +29,7 @@ export const courses = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    /** Required by the form; set null should the category go, so the course survives it. */
+    /** Required by the form; a category holding courses is not deleted (the module refuses it). */
     categoryId: uuid('category_id').references(() => courseCategories.id, { onDelete: 'set null' }),
     externalLink: text('external_link'),
     externalTitle: text('external_title'),

@@ -145,3 +145,15 @@ export async function parentsLeftBehind(db: Executor, ids: string[]): Promise<st
   );
   return rows.map((row) => row.id);
 }
+
+/** The courses filed under any of the categories `ids`: a delete must not leave them without one. */
+export async function coursesLeftBehind(db: Executor, ids: string[]): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db as Database,
+    sql`select count(*)::int as count from courses where category_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return row?.count ?? 0;
+}

@@ -32,6 +32,7 @@ import { validationHook } from '../../http/validate.ts';
 import {
   categoryList,
   categoryRow,
+  coursesLeftBehind,
   parentOptions,
   parentsLeftBehind,
   publishedOptions,
@@ -142,6 +143,7 @@ export function courseCategoryRoutes({ db }: AppDeps) {
         row: (id) => categoryRow(db, id),
         beforeDelete: async (ids, tx) => {
           if ((await parentsLeftBehind(tx, ids)).length > 0) throw new ApiError(409, m.hasSubcategories);
+          if ((await coursesLeftBehind(tx, ids)) > 0) throw new ApiError(409, m.hasCourses);
         },
       }),
     );
