@@ -8,6 +8,7 @@ import {
   profileFieldPaths,
   profileFieldResource,
 } from '../../contract/profile-fields.ts';
+import { quizMessages, quizResource } from '../../contract/quizzes/resource.ts';
 import { type ResourceDescriptor, resourcePaths } from '../../contract/resource.ts';
 import { administratorRoleResource, type RoleModule, roleMessages } from '../../contract/roles.ts';
 import { teamMessages, teamResource } from '../../contract/teams.ts';
@@ -119,6 +120,16 @@ const cases: Conformance[] = [
     resource: courseCategoryResource,
     body: async (name) => ({ name, parentId: null }),
     invalid: { body: { name: ' ' }, errors: { name: courseCategoryMessages.nameRequired } },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
+  },
+  {
+    resource: quizResource,
+    body: async (name) => ({ name, passMark: 60 }),
+    invalid: {
+      body: { name: ' ', passMark: 101 },
+      errors: { name: quizMessages.nameRequired, passMark: quizMessages.passMarkInvalid },
+    },
     versionRequired: adminMessages.versionRequired,
     readsById: true,
   },
