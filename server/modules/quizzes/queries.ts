@@ -10,7 +10,7 @@ import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
 type Executor = Pick<Database, 'select'>;
 
 /** Counted per row of the page only (quiz_questions_quiz_idx), never for the whole table. */
-const questionCount = sql<number>`(select count(*)::int from quiz_questions q where q.quiz_id = ${quizzes.id})`;
+const questionCount = sql<number>`(select count(*)::int from quiz_questions q where q.quiz_id = "quizzes"."id")`;
 
 async function rowsWhere(db: Executor, where: SQL | undefined, window: { limit: number; offset: number }) {
   const rows = await db

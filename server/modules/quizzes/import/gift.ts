@@ -5,34 +5,27 @@ import { type ParsedQuestion, titleOf } from './parsed.ts';
 type Block = { line: number; text: string };
 
 /**
- * Splits a GIFT file into its questions: blank lines outside braces separate them, and comment
- * lines (`//`) are left out, as Moodle does. Each block is then parsed alone, so one broken
- * question is reported on its own line instead of failing the whole file.
+ * Splits a GIFT file into its questions as Moodle does: a blank line ends a question, and comment
+ * lines (`//`) are left out. Each block is then parsed alone, so one broken question (an unclosed
+ * brace) is reported on its own line instead of failing the whole file or swallowing the next one.
  */
 export function giftBlocks(source: string): Block[] {
   const lines = source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const blocks: Block[] = [];
   let current: string[] = [];
   let start = 0;
-  let depth = 0;
   const flush = () => {
-    if (current.some((line) => line.trim() !== '')) blocks.push({ line: start, text: current.join('\n') });
+    if (current.length > 0) blocks.push({ line: start, text: current.join('\n') });
     current = [];
   };
   lines.forEach((line, index) => {
-    if (depth === 0 && line.trim() === '') {
+    if (line.trim() === '') {
       flush();
       return;
     }
-    if (depth === 0 && /^\s*\/\//.test(line)) return;
+    if (/^\s*\/\//.test(line)) return;
     if (current.length === 0) start = index + 1;
     current.push(line);
-    for (let i = 0; i < line.length; i += 1) {
-      const char = line[i];
-      if (char === '\\') i += 1;
-      else if (char === '{') depth += 1;
-      else if (char === '}') depth = Math.max(0, depth - 1);
-    }
   });
   flush();
   return blocks;
