@@ -62,7 +62,7 @@ export async function quizRoleUser(
 export function importFile(
   t: TestContext,
   token: string,
-  fields: { quizId?: string; format?: string; text?: string; name?: string; bytes?: Uint8Array },
+  fields: { quizId?: string; format?: string; text?: string; name?: string; bytes?: Uint8Array<ArrayBuffer> },
 ) {
   const form = new FormData();
   if (fields.quizId !== undefined) form.set('quizId', fields.quizId);

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddQuizScreen } from '@/features/quizzes/quiz-screens';
 
 export const Route = createFileRoute('/app/content-management/quizzes/add')({
-  component: AddQuizPage,
+  component: AddQuizScreen,
 });
-
-function AddQuizPage() {
-  return <PageTitle>Add Quiz</PageTitle>;
-}
