@@ -24,6 +24,8 @@ export type ScreenIds = {
   memberId: string;
   /** A course category under another (the seed's Safety / Forklifts). */
   categoryId: string;
+  /** The seed's Forklift Safety Check quiz, with a question of each type. */
+  quizId: string;
 };
 
 export type Screen = {
@@ -413,9 +415,37 @@ export const screens: Screen[] = [
   { name: 'lessons', route: '/app/content-management/lessons/', who: 'admin' },
   { name: 'lesson-add', route: '/app/content-management/lessons/add', who: 'admin' },
   { name: 'lesson-edit', route: '/app/content-management/lessons/edit/$lessonId', who: 'admin' },
-  { name: 'quizzes', route: '/app/content-management/quizzes/', who: 'admin' },
+  { name: 'quizzes', route: '/app/content-management/quizzes/', who: 'admin', ready: listOf('Quizzes') },
   { name: 'quiz-add', route: '/app/content-management/quizzes/add', who: 'admin' },
-  { name: 'quiz-edit', route: '/app/content-management/quizzes/edit/$quizId', who: 'admin' },
+  {
+    name: 'quiz-edit',
+    route: '/app/content-management/quizzes/edit/$quizId',
+    who: 'admin',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 2, name: 'Questions' }).waitFor();
+      await page.getByRole('list', { name: 'Questions' }).waitFor();
+    },
+  },
+  {
+    name: 'quiz-question-dialog',
+    route: '/app/content-management/quizzes/edit/$quizId',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', /^Edit question 1: /);
+      await dialog(page, 'Edit Question');
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'quiz-import-dialog',
+    route: '/app/content-management/quizzes/edit/$quizId',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', 'Import');
+      await dialog(page, 'Import Questions');
+    },
+    layer: [DIALOG],
+  },
   { name: 'assignments', route: '/app/content-management/assignments/', who: 'admin' },
   { name: 'assignment-add', route: '/app/content-management/assignments/add', who: 'admin' },
   {
@@ -699,12 +729,14 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     '/course-category?search=Forklifts',
   );
   const category = categories.data.find((row) => row.path === 'Safety / Forklifts');
+  const quizzes = await get<{ data: { _id: string }[] }>(admin, '/quiz?search=Forklift%20Safety%20Check');
   const ids = {
     userId: users.data[0]?._id,
     teamId,
     roleId: role?._id,
     memberId: members.data[0]?._id,
     categoryId: category?._id,
+    quizId: quizzes.data[0]?._id,
   };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
