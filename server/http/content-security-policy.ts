@@ -36,9 +36,14 @@ export const contentSecurityPolicy: ContentSecurityPolicy = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // pdf.js draws PDFs in a module worker that the build bundles and the app serves itself.
   workerSrc: ["'self'"],
+  // Lesson videos and audio play from the app's file route.
+  mediaSrc: ["'self'"],
   manifestSrc: ["'self'"],
-  frameSrc: EMBEDDED_VIDEO_HOSTS,
+  // 'self' for a lesson's custom embed or interactive package: a document of the app's file route
+  // framed with a sandbox that leaves it an opaque origin, so it reaches none of the app's storage.
+  frameSrc: ["'self'", ...EMBEDDED_VIDEO_HOSTS],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   formAction: ["'self'"],

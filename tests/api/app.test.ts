@@ -124,9 +124,10 @@ describe('the built PWA', () => {
       'font-src': "'self' data:",
       'connect-src': "'self'",
       'worker-src': "'self'",
+      'media-src': "'self'",
       'manifest-src': "'self'",
       'frame-src':
-        'https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com https://www.facebook.com',
+        "'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com https://www.facebook.com",
       'object-src': "'none'",
       'base-uri': "'none'",
       'form-action': "'self'",

@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useRef, useState } from 'react';
+
+// One worker for every viewer, bundled by Vite and served from the app's own origin.
+let worker: Worker | null = null;
+function ensureWorker() {
+  if (worker) return;
+  worker = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), { type: 'module' });
+  GlobalWorkerOptions.workerPort = worker;
+}
+
+type PdfViewerProps = {
+  src: string;
+  /** The document's name, for the page's accessible name. */
+  title: string;
+};
+
+/** A PDF drawn page by page by pdf.js (no plug-in, no eval), with the page count and page buttons. */
+export default function PdfViewer({ src, title }: PdfViewerProps) {
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    ensureWorker();
+    setPdf(null);
+    setFailed(false);
+    setPage(1);
+    const task = getDocument({ url: src, isEvalSupported: false, enableXfa: false });
+    task.promise.then(setPdf, () => setFailed(true));
+    return () => void task.destroy();
+  }, [src]);
+
+  useEffect(() => {
+    if (!pdf || !canvas.current || !frame.current) return;
+    let cancelled = false;
+    let render: { cancel: () => void } | null = null;
+    void pdf.getPage(page).then((current) => {
+      if (cancelled || !canvas.current || !frame.current) return;
+      const natural = current.getViewport({ scale: 1 });
+      const width = Math.max(frame.current.clientWidth, 200);
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = current.getViewport({ scale: (width / natural.width) * ratio });
+      canvas.current.width = viewport.width;
+      canvas.current.height = viewport.height;
+      canvas.current.style.width = `${viewport.width / ratio}px`;
+      canvas.current.style.height = `${viewport.height / ratio}px`;
+      const task = current.render({ canvas: canvas.current, viewport });
+      render = task;
+      task.promise.catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      render?.cancel();
+    };
+  }, [pdf, page]);
+
+  if (failed)
+    return (
+      <Alert color="red" role="alert">
+        The PDF could not be opened.
+      </Alert>
+    );
+  const count = pdf?.numPages ?? 0;
+  return (
+    <div>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconChevronLeft size={14} aria-hidden />}
+          disabled={!pdf || page <= 1}
+          onClick={() => setPage((at) => at - 1)}
+        >
+          Previous page
+        </Button>
+        <Text size="sm" aria-live="polite">
+          {pdf ? `Page ${page} of ${count}` : 'Opening the PDF…'}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          rightSection={<IconChevronRight size={14} aria-hidden />}
+          disabled={!pdf || page >= count}
+          onClick={() => setPage((at) => at + 1)}
+        >
+          Next page
+        </Button>
+      </Group>
+      <div ref={frame} style={{ width: '100%', overflow: 'auto', background: 'var(--mantine-color-gray-1)' }}>
+        {!pdf && <Loader size="sm" m="md" aria-label="Loading the PDF" />}
+        <canvas ref={canvas} role="img" aria-label={`${title}, page ${page}`} hidden={!pdf} />
+      </div>
+    </div>
+  );
+}
