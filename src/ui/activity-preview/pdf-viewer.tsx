@@ -17,7 +17,7 @@ type PdfViewerProps = {
   title: string;
 };
 
-/** A PDF drawn page by page by pdf.js (no plug-in, no eval), with the page count and page buttons. */
+/** A PDF drawn page by page by pdf.js (no plug-in), with the page count and page buttons. */
 export default function PdfViewer({ src, title }: PdfViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
@@ -30,7 +30,7 @@ export default function PdfViewer({ src, title }: PdfViewerProps) {
     setPdf(null);
     setFailed(false);
     setPage(1);
-    const task = getDocument({ url: src, isEvalSupported: false, enableXfa: false });
+    const task = getDocument({ url: src, enableXfa: false });
     task.promise.then(setPdf, () => setFailed(true));
     return () => void task.destroy();
   }, [src]);
