@@ -1,7 +1,13 @@
 import type { AdminRow } from '../admin-list.ts';
 import { defineResource, resourcePaths } from '../resource.ts';
 
-/** Courses (spec 2 `/app/content-management/courses`, 7 `/course`). */
+/**
+ * Courses (spec 2 `/app/content-management/courses`, 5 the course form's messages, 7 `/course`
+ * with permission, bulk-delete, bulk-enable, bulk-disable, duplicate, info and lesson). A course
+ * sits in a category, may carry two external links (each a link with its title), is open to every
+ * signed-in user or only to chosen users, user groups or membership levels, and holds an outline of
+ * lessons and quizzes in order.
+ */
 export const courseResource = defineResource({
   path: '/course',
   module: 'content-management',
@@ -12,9 +18,108 @@ export const courseResource = defineResource({
 
 export const coursePaths = {
   ...resourcePaths(courseResource),
+  /** POST: a copy of the course, its permission subjects and outline, named '<name> (copy)'. */
+  duplicate: (courseId: string) => `/course/duplicate/${courseId}`,
+  /** GET: enabled courses for pickers in other forms, paged and searchable; any signed-in user. */
+  info: '/course/info',
+  /** GET: `{ permission, permissionIds }` of one course, each subject with its name. */
+  permission: (courseId: string) => `/course/permission/${courseId}`,
+  /** GET the outline; POST `{ lessonIds?, quizIds? }` appends existing lessons and quizzes. */
+  outline: (courseId: string) => `/course/lesson/${courseId}`,
+  /** POST `{ itemIds }`: every lesson and quiz id of the outline once, in the new order. */
+  outlineOrder: (courseId: string) => `/course/lesson/${courseId}/order`,
+  /** DELETE: takes a lesson or quiz (by its own id) out of the outline. */
+  outlineItem: (courseId: string, itemId: string) => `/course/lesson/${courseId}/${itemId}`,
 } as const;
+
+export const COURSE_PERMISSIONS = ['none', 'user', 'group', 'membership'] as const;
+export type CoursePermission = (typeof COURSE_PERMISSIONS)[number];
+
+export const COURSE_PERMISSION_LABELS: Record<CoursePermission, string> = {
+  none: 'None (every signed-in user)',
+  user: 'Users',
+  group: 'User groups',
+  membership: 'Membership levels',
+};
+
+/** The most subjects one course names, and the most items one outline holds. */
+export const COURSE_MAX_SUBJECTS = 500;
+export const COURSE_MAX_OUTLINE = 500;
+
+export const courseMessages = {
+  nameRequired: 'Course Name is required.',
+  nameTooLong: 'Course Name must be at most 200 characters.',
+  categoryRequired: 'Course Category is required.',
+  categoryNotFound: 'The course category does not exist.',
+  externalLinkRequired: 'External link is required.',
+  externalTitleRequired: 'External link title is required.',
+  additionalLinkRequired: 'Additional external link is required.',
+  additionalTitleRequired: 'Additional external link title is required.',
+  linkInvalid: 'Enter a link starting with http:// or https://.',
+  linkTooLong: 'A link must be at most 2000 characters.',
+  titleTooLong: 'A link title must be at most 200 characters.',
+  descriptionTooLong: 'Description must be at most 2000 characters.',
+  permissionRequired: 'Permission is required.',
+  subjectsInvalid: 'Each permission entry must be a valid id.',
+  subjectsTooMany: `A course can name at most ${COURSE_MAX_SUBJECTS} users, groups or levels.`,
+  usersRequired: 'Select at least one user.',
+  groupsRequired: 'Select at least one user group.',
+  levelsRequired: 'Select at least one membership level.',
+  usersNotFound: 'Some of the selected users do not exist.',
+  groupsNotFound: 'Some of the selected user groups do not exist.',
+  levelsNotFound: 'Some of the selected membership levels do not exist.',
+  duplicated: 'Course is duplicated successfully.',
+  itemsRequired: 'Select at least one lesson or quiz.',
+  itemIdsInvalid: 'Each lesson or quiz must be a valid id.',
+  lessonsNotFound: 'Some of the selected lessons do not exist.',
+  quizzesNotFound: 'Some of the selected quizzes do not exist.',
+  outlineFull: `A course outline can hold at most ${COURSE_MAX_OUTLINE} lessons and quizzes.`,
+  orderMismatch: 'Send every lesson and quiz of the outline exactly once.',
+  outlineAdded: 'Outline is updated successfully.',
+  outlineOrdered: 'Outline order is updated successfully.',
+  outlineRemoved: 'Item is removed from the outline.',
+  itemNotInOutline: 'This lesson or quiz is not in the course outline.',
+} as const;
+
+/** The permission scope's subjects need this message when none is chosen. */
+export const subjectsRequiredMessage: Record<Exclude<CoursePermission, 'none'>, string> = {
+  user: courseMessages.usersRequired,
+  group: courseMessages.groupsRequired,
+  membership: courseMessages.levelsRequired,
+};
 
 export type CourseRow = AdminRow & {
   name: string;
+  categoryId: string | null;
+  /** The category's titles from the top of the tree down, joined by ' / '; null without one. */
+  categoryPath: string | null;
+  /** Lessons and quizzes in the outline. */
+  outlineCount: number;
+  permission: CoursePermission;
   createdAt: string;
 };
+
+export type CourseDetail = CourseRow & {
+  description: string;
+  externalLink: string;
+  externalTitle: string;
+  additionalExternalLink: string;
+  additionalExternalLinkTitle: string;
+  permissionIds: string[];
+};
+
+/** A user, group or level a course is open to, with the name pickers show. */
+export type CoursePermissionSubject = { _id: string; name: string };
+export type CoursePermissionResult = {
+  permission: CoursePermission;
+  permissionIds: CoursePermissionSubject[];
+};
+
+/** A course as pickers list it. */
+export type CourseOption = { _id: string; name: string };
+
+export const OUTLINE_KINDS = ['lesson', 'quiz'] as const;
+export type OutlineKind = (typeof OUTLINE_KINDS)[number];
+
+/** One lesson or quiz of an outline; `id` is the lesson's or quiz's own id. */
+export type OutlineItem = { kind: OutlineKind; id: string; name: string; status: boolean };

@@ -1,0 +1,159 @@
+import * as v from 'valibot';
+import { recordVersion } from '../admin-list.ts';
+import { noNul } from '../validation.ts';
+import {
+  COURSE_MAX_OUTLINE,
+  COURSE_MAX_SUBJECTS,
+  COURSE_PERMISSIONS,
+  courseMessages as m,
+  subjectsRequiredMessage,
+} from './resource.ts';
+
+// A missing field reads as empty so it gets the field's own message, not valibot's generic one.
+const name = v.optional(
+  v.pipe(v.string(m.nameRequired), v.trim(), v.nonEmpty(m.nameRequired), v.maxLength(200, m.nameTooLong), noNul),
+  '',
+);
+
+const courseCategoryId = v.optional(
+  v.pipe(v.string(m.categoryRequired), v.trim(), v.uuid(m.categoryRequired)),
+  '',
+);
+
+const HTTP_LINK = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+
+/** An optional link: empty, or an http(s) address. */
+const link = (required: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(required),
+        v.trim(),
+        v.maxLength(2000, m.linkTooLong),
+        v.check((value) => value === '' || (HTTP_LINK.test(value) && URL.canParse(value)), m.linkInvalid),
+      ),
+    ),
+    '',
+  );
+const title = (required: string) =>
+  v.optional(v.nullable(v.pipe(v.string(required), v.trim(), v.maxLength(200, m.titleTooLong), noNul)), '');
+
+const permission = v.optional(v.picklist(COURSE_PERMISSIONS, m.permissionRequired), '' as never);
+
+const permissionIds = v.optional(
+  v.pipe(
+    v.array(v.pipe(v.string(m.subjectsInvalid), v.uuid(m.subjectsInvalid)), m.subjectsInvalid),
+    v.maxLength(COURSE_MAX_SUBJECTS, m.subjectsTooMany),
+  ),
+  [],
+);
+
+const fields = {
+  name,
+  courseCategoryId,
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, m.descriptionTooLong), noNul), ''),
+  externalLink: link(m.externalLinkRequired),
+  externalTitle: title(m.externalTitleRequired),
+  additionalExternalLink: link(m.additionalLinkRequired),
+  additionalExternalLinkTitle: title(m.additionalTitleRequired),
+  permission,
+  permissionIds,
+};
+
+type Fields = {
+  externalLink: string | null;
+  externalTitle: string | null;
+  additionalExternalLink: string | null;
+  additionalExternalLinkTitle: string | null;
+  permission: string;
+  permissionIds: string[];
+};
+
+/** A link and its title go together: whichever of the pair is missing gets its own message. */
+function pairRules<T extends Fields>() {
+  const filled = (value: string | null) => (value ?? '') !== '';
+  return [
+    v.forward<T, v.PartialCheckIssue<T>>(
+      v.partialCheck(
+        [['externalLink'], ['externalTitle']],
+        (input) => filled(input.externalLink) || !filled(input.externalTitle),
+        m.externalLinkRequired,
+      ),
+      ['externalLink'],
+    ),
+    v.forward<T, v.PartialCheckIssue<T>>(
+      v.partialCheck(
+        [['externalLink'], ['externalTitle']],
+        (input) => filled(input.externalTitle) || !filled(input.externalLink),
+        m.externalTitleRequired,
+      ),
+      ['externalTitle'],
+    ),
+    v.forward<T, v.PartialCheckIssue<T>>(
+      v.partialCheck(
+        [['additionalExternalLink'], ['additionalExternalLinkTitle']],
+        (input) => filled(input.additionalExternalLink) || !filled(input.additionalExternalLinkTitle),
+        m.additionalLinkRequired,
+      ),
+      ['additionalExternalLink'],
+    ),
+    v.forward<T, v.PartialCheckIssue<T>>(
+      v.partialCheck(
+        [['additionalExternalLink'], ['additionalExternalLinkTitle']],
+        (input) => filled(input.additionalExternalLinkTitle) || !filled(input.additionalExternalLink),
+        m.additionalTitleRequired,
+      ),
+      ['additionalExternalLinkTitle'],
+    ),
+    v.forward<T, v.PartialCheckIssue<T>>(
+      v.partialCheck(
+        [['permission'], ['permissionIds']],
+        (input) => input.permission === 'none' || input.permissionIds.length > 0,
+        (issue) => subjectsMessage((issue.input as Fields).permission),
+      ),
+      ['permissionIds'],
+    ),
+  ] as const;
+}
+
+/** The message for an empty subject list under a permission scope (the generic one names no kind). */
+export function subjectsMessage(permissionValue: string): string {
+  return subjectsRequiredMessage[permissionValue as keyof typeof subjectsRequiredMessage] ?? m.usersRequired;
+}
+
+/** POST /course: the spec's fields; `permissionIds` name users, groups or levels as `permission` says. */
+export const courseSchema = v.pipe(v.object(fields), ...pairRules());
+export type CourseInput = v.InferInput<typeof courseSchema>;
+export type CourseValues = v.InferOutput<typeof courseSchema>;
+
+/** PATCH /course/{id}: the same fields and the `version` the form read. */
+export const courseUpdateSchema = v.pipe(v.object({ ...fields, version: recordVersion }), ...pairRules());
+export type CourseUpdateInput = v.InferInput<typeof courseUpdateSchema>;
+
+const itemIds = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(m.itemIdsInvalid), v.uuid(m.itemIdsInvalid)), m.itemIdsInvalid),
+      v.maxLength(COURSE_MAX_OUTLINE, message),
+    ),
+    [],
+  );
+
+/** POST /course/lesson/{courseId}: existing lessons and quizzes to append, at least one in all. */
+export const outlineAddSchema = v.pipe(
+  v.object({ lessonIds: itemIds(m.outlineFull), quizIds: itemIds(m.outlineFull) }),
+  v.forward(
+    v.check((input) => input.lessonIds.length + input.quizIds.length > 0, m.itemsRequired),
+    ['lessonIds'],
+  ),
+);
+export type OutlineAddInput = v.InferInput<typeof outlineAddSchema>;
+
+/** POST /course/lesson/{courseId}/order: every lesson and quiz id of the outline once. */
+export const outlineOrderSchema = v.object({
+  itemIds: v.pipe(
+    v.array(v.pipe(v.string(m.itemIdsInvalid), v.uuid(m.itemIdsInvalid)), m.orderMismatch),
+    v.maxLength(COURSE_MAX_OUTLINE, m.orderMismatch),
+  ),
+});
+export type OutlineOrderInput = v.InferInput<typeof outlineOrderSchema>;
