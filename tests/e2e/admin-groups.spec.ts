@@ -1,10 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support/actions.ts';
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-}
+import { ADMIN, openSignedIn } from './support/actions.ts';
 
 /** Picks an option of a Mantine select inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
@@ -16,8 +11,7 @@ test('an admin creates a user group, finds it, adds a member and unpublishes it;
   page,
 }) => {
   const name = `Night Crew ${Date.now()}`;
-  await signInAsAdmin(page);
-  await page.goto('/app/user-management/users-group');
+  await openSignedIn(page, ADMIN, '/app/user-management/users-group');
   await expect(page.getByRole('heading', { name: 'User Groups' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Group' }).click();
@@ -72,8 +66,7 @@ test('an admin creates a choice profile field with options and publishes it; fil
   page,
 }) => {
   const name = `Shift Preference ${Date.now()}`;
-  await signInAsAdmin(page);
-  await page.goto('/app/user-management/users-profile-field');
+  await openSignedIn(page, ADMIN, '/app/user-management/users-profile-field');
   await expect(page.getByRole('heading', { name: 'User Profile Fields' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Profile Field' }).click();

@@ -8,7 +8,7 @@ import { administratorRolePaths, roleMessages } from '../../contract/roles.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import type { PublishedProfileField } from '../../contract/users.ts';
 import { userPaths } from '../../contract/users.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
 import { adminApi, sampleValue } from './support/admin-users.ts';
 
 /** A session through the API, to set up and check what the server has. */
@@ -53,9 +53,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
   request,
 }) => {
   const roleName = `Users viewer ${Date.now()}`;
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/role-permission');
+  await openSignedIn(page, ADMIN, '/app/user-management/role-permission');
   // The built-in role is marked in the list.
   await expect(page.getByRole('cell', { name: 'Administrator Built-in', exact: true })).toBeVisible();
   // Its form is shown read-only: every action ticked, nothing to change, no Update.
@@ -147,7 +145,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
   // Signed in as that user: the menu holds User Management > Users and nothing else.
   const context = await browser.newContext();
   const viewerPage = await context.newPage();
-  await signIn(viewerPage, viewer);
+  await openSignedIn(viewerPage, viewer, '/app/dashboard');
   await expect(viewerPage).toHaveURL(/\/app\/dashboard/);
   const sidebar = viewerPage.getByRole('navigation', { name: 'Sidebar' });
   await sidebar.getByRole('button', { name: 'User Management' }).click();
@@ -200,9 +198,7 @@ test('the built-in role is neither deleted nor unpublished, and a refused delete
     if (sent.method() !== 'GET' && sent.url().includes('/administrator-role')) writes.push(sent.url());
   });
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/role-permission?search=Administrator');
+  await openSignedIn(page, ADMIN, '/app/user-management/role-permission?search=Administrator');
   await page.getByRole('button', { name: 'Delete Administrator', exact: true }).click();
   const deletion = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await deletion.getByRole('button', { name: 'Delete' }).click();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import { teamMessages } from '../../contract/teams.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
 
 /** Types into a multi-select and picks the first option whose name matches, once the search has answered. */
 async function choose(page: Page, label: string, search: string, option: RegExp) {
@@ -28,9 +28,7 @@ test('an admin creates a team with members, finds, edits, duplicates, unpublishe
   page,
 }) => {
   const title = `Night Shift ${Date.now()}`;
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/users-team');
+  await openSignedIn(page, ADMIN, '/app/user-management/users-team');
   await expect(page.getByRole('cell', { name: 'Growth Team', exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Add Team' }).click();

@@ -12,7 +12,7 @@ import {
   type UserDetail,
   userMessages,
 } from '../../contract/users.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
 import {
   adminApi,
   choose,
@@ -34,9 +34,7 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   const email = `grace.${run}@example.com`;
   const name = `Grace Hopper${run}`;
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/users');
+  await openSignedIn(page, ADMIN, '/app/user-management/users');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await page.getByRole('link', { name: 'Add User' }).click();
   await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
@@ -230,9 +228,7 @@ test('an admin imports users from a CSV with a per-row report, then exports the 
     .map((row) => row.map((cell) => `"${cell}"`).join(','))
     .join('\r\n');
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/users');
+  await openSignedIn(page, ADMIN, '/app/user-management/users');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV' });
   // The template names every column the import reads, the published profile fields included.
@@ -345,9 +341,7 @@ test('a role that may only view users sees the list without the actions it may n
     profileFields: Object.fromEntries(required.map((field) => [field._id, sampleValue(field, run)])),
   });
 
-  await signIn(page, viewer);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto(`/app/user-management/users?search=${encodeURIComponent(viewer.email)}`);
+  await openSignedIn(page, viewer, `/app/user-management/users?search=${encodeURIComponent(viewer.email)}`);
   const row = rowOf(page, viewer.email);
   await expect(row).toContainText(`View Only${run}`);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
@@ -409,9 +403,7 @@ test('an admin edits a user whose number profile field is filled: the value show
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto(`/app/user-management/users/edit/${created?._id}`);
+  await openSignedIn(page, ADMIN, `/app/user-management/users/edit/${created?._id}`);
   await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
   await expect(page.getByLabel(years.name, { exact: true })).toHaveValue('7');
   await page.getByLabel('First Name*').fill('Eight');

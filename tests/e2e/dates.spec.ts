@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Paged } from '../../contract/envelope.ts';
 import type { UserGroupRow } from '../../contract/user-groups.ts';
 import { apiAs } from './support/account-control.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
 
 // A user in Britain: every date is written as their locale writes it, in one style.
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
@@ -19,9 +19,7 @@ test('lists show dates in the medium style of the user’s locale', async ({ pag
   const { data } = await admin.get<Paged<UserGroupRow>>('/user-group', { search: name });
   const group = data[0] as UserGroupRow;
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto(`/app/user-management/users-group?search=${encodeURIComponent(name)}`);
+  await openSignedIn(page, ADMIN, `/app/user-management/users-group?search=${encodeURIComponent(name)}`);
   const row = page.getByRole('table', { name: 'User groups' }).getByRole('row', { name: new RegExp(name) });
   // '23 Nov 2026', not 23/11/2026.
   await expect(row.getByRole('cell', { name: britishDate(group.createdAt), exact: true })).toBeVisible();
@@ -30,9 +28,7 @@ test('lists show dates in the medium style of the user’s locale', async ({ pag
 test('a date field shows and reads dates in the same style, without a mm/dd/yyyy placeholder', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/users/add');
+  await openSignedIn(page, ADMIN, '/app/user-management/users/add');
   const field = page.getByLabel('Date of Birth', { exact: true });
   await expect(field).toHaveAttribute('placeholder', 'Pick a date');
   await field.fill('2000-01-31');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
 
 /** Every API answer from now on takes `ms` longer, as on a slow network. */
 async function slowApi(page: Page, ms: number) {
@@ -9,14 +9,8 @@ async function slowApi(page: Page, ms: number) {
   });
 }
 
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-}
-
 test('moving to a slow screen shows a progress bar at the top until the screen opens', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/app/user-management/users');
+  await openSignedIn(page, ADMIN, '/app/user-management/users');
   // The list is there before the API slows down (a busy machine may take a while).
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible({
     timeout: 30_000,
@@ -38,8 +32,7 @@ test('moving to a slow screen shows a progress bar at the top until the screen o
 });
 
 test('a fast move between screens shows no bar', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/app/user-management/users');
+  await openSignedIn(page, ADMIN, '/app/user-management/users');
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
   // Counts every bar that appears, however briefly.
   await page.evaluate(() => {
@@ -59,8 +52,7 @@ test('a fast move between screens shows no bar', async ({ page }) => {
 test('a form’s submit button shows it is sending, and a second Enter sends nothing more', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto('/app/user-management/users-group');
+  await openSignedIn(page, ADMIN, '/app/user-management/users-group');
   await expect(page.getByRole('heading', { name: 'User Groups' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Group' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Group' });

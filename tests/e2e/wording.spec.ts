@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { apiAs } from './support/account-control.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
 
 test('the password eye says what it does to the password', async ({ page }) => {
   await page.goto('/login');
@@ -17,9 +17,7 @@ test('deleting one row says a record was deleted, not a selection', async ({ pag
   const admin = await apiAs(request, ADMIN);
   const name = `Single Delete ${Date.now()}`;
   await admin.post('/user-group', { name });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto(`/app/user-management/users-group?search=${encodeURIComponent(name)}`);
+  await openSignedIn(page, ADMIN, `/app/user-management/users-group?search=${encodeURIComponent(name)}`);
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await page
     .getByRole('dialog', { name: 'Confirm Deletion' })
