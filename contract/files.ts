@@ -45,4 +45,9 @@ export const fileMessages = {
   },
   tooLarge: (kind: FileKind) => `The file must be at most ${megabytes(FILE_KINDS[kind].maxBytes)}.`,
   linkExpired: 'This file link has expired.',
+  linkInvalid: 'This file link is not valid.',
+  rangeNotSatisfiable: 'The requested range is not in the file.',
 } as const;
+
+/** Where stored files are served, under API_BASE, by signed links only. */
+export const FILES_PATH = '/files';

@@ -6,6 +6,7 @@ import { API_BASE } from '../contract/paths.ts';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
+import { fileServeRoutes } from './files/serve-routes.ts';
 import { createFileStore } from './files/store.ts';
 import type { AppDeps, AppEnv, Logger } from './http/app-env.ts';
 import { type Background, createBackground } from './http/background.ts';
@@ -59,6 +60,7 @@ export const apiModules = [
   courseRoutes,
   lessonRoutes,
   quizRoutes,
+  fileServeRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */

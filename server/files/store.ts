@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
-import { S3Driver } from 'flydrive/drivers/s3';
 import type { FileStoreConfig } from '../env.ts';
+import { PartsS3Driver } from './s3-parts.ts';
 
 /** Bytes first to last, both included, as a Range header names them. */
 export type ByteRange = { start: number; end: number };
@@ -40,7 +40,7 @@ export function createFileStore(config: FileStoreConfig): FileStore {
     forcePathStyle: true,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
   });
-  const disk = new Disk(new S3Driver({ client, bucket: config.bucket, visibility: 'private' }));
+  const disk = new Disk(new PartsS3Driver({ client, bucket: config.bucket, visibility: 'private' }));
   return {
     disk,
     read: async (key, range) => {

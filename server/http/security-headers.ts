@@ -29,6 +29,17 @@ const assetAnswer = secureHeaders({
   xXssProtection: false,
 });
 
-/** Secure headers by kind of answer: all of them, or the two that matter on a hashed asset. */
-export const securityHeaders: MiddlewareHandler<AppEnv> = (c, next) =>
-  c.req.path.startsWith(HASHED_ASSETS) ? assetAnswer(c, next) : everyAnswer(c, next);
+/**
+ * Secure headers by kind of answer: all of them, or the two that matter on a hashed asset. A route
+ * that sets a Content-Security-Policy of its own (a stored file's `sandbox`) keeps it beside the
+ * app's: a browser enforces both.
+ */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.path.startsWith(HASHED_ASSETS)) return assetAnswer(c, next);
+  let own: string | null = null;
+  await everyAnswer(c, async () => {
+    await next();
+    own = c.res.headers.get('Content-Security-Policy');
+  });
+  if (own) c.res.headers.append('Content-Security-Policy', own);
+};

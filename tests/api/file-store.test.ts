@@ -1,16 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_KINDS, fileMessages } from '../../contract/files.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { FileRefused, storeUpload } from '../../server/files/upload.ts';
+import { storeFromEnvironment } from './files-env.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'training-admin-files-'));
+// On the store the environment names: the disk, or the bucket under scripts/with-s3.sh.
+const { config, root } = storeFromEnvironment();
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const store = createFileStore({ kind: 'disk', root });
+const store = createFileStore(config);
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const png = Buffer.from([
@@ -23,12 +23,9 @@ const compoundFile = Buffer.concat([
   Buffer.alloc(600),
 ]);
 
-const filesIn = (folder: string) => {
-  try {
-    return readdirSync(join(root, folder));
-  } catch {
-    return [];
-  }
+const filesIn = async (folder: string) => {
+  const { objects } = await store.disk.listAll(folder, { recursive: true });
+  return [...objects].map((object) => ('key' in object ? object.key : object.prefix));
 };
 
 /** `total` zero bytes in 1 MB pieces, made as they are read. */
@@ -52,7 +49,7 @@ async function refusal(promise: Promise<unknown>) {
   return error as FileRefused;
 }
 
-describe('file store on disk', () => {
+describe(`file store (${config.kind})`, () => {
   it('stores a file of an accepted type under a random key and reads it whole or by range', async () => {
     const stored = await storeUpload(store, 'pdf', Readable.from([pdf]), 'Handbook.PDF', 'activities');
     expect(stored).toMatchObject({
@@ -71,7 +68,7 @@ describe('file store on disk', () => {
     const error = await refusal(storeUpload(store, 'pdf', Readable.from([png]), 'notes.pdf', 'refused-type'));
     expect(error).toMatchObject({ status: 422, message: 'The file must be a PDF file (pdf).' });
     expect(fileMessages.wrongType('audio')).toBe('The file must be an audio file (mp3, m4a, ogg, wav).');
-    expect(filesIn('refused-type')).toEqual([]);
+    expect(await filesIn('refused-type')).toEqual([]);
   });
 
   it('takes an old PowerPoint file by its Compound File bytes and its name, and no other Compound File', async () => {
@@ -87,7 +84,7 @@ describe('file store on disk', () => {
       storeUpload(store, 'powerpoint', Readable.from([compoundFile]), 'Memo.doc', 'slides-refused'),
     );
     expect(error.status).toBe(422);
-    expect(filesIn('slides-refused')).toEqual([]);
+    expect(await filesIn('slides-refused')).toEqual([]);
   });
 
   it('takes any hand-in but a program, told by its bytes or its name', async () => {
@@ -98,7 +95,7 @@ describe('file store on disk', () => {
     await refusal(
       storeUpload(store, 'fileUpload', Readable.from([Buffer.from('echo hello\n')]), 'setup.sh', 'hand-ins'),
     );
-    expect(filesIn('hand-ins')).toEqual([]);
+    expect(await filesIn('hand-ins')).toEqual([]);
 
     const notes = await storeUpload(
       store,
@@ -108,7 +105,7 @@ describe('file store on disk', () => {
       'hand-ins',
     );
     expect(notes).toMatchObject({ extension: 'bin', mimeType: 'application/octet-stream', size: 12 });
-    expect(filesIn('hand-ins')).toHaveLength(1);
+    expect(await filesIn('hand-ins')).toHaveLength(1);
   });
 
   it('stops a file over its kind’s cap as the bytes arrive and deletes what was written', async () => {
@@ -117,7 +114,7 @@ describe('file store on disk', () => {
     expect(fileMessages.tooLarge('video')).toBe('The file must be at most 2 GB.');
     const error = await refusal(storeUpload(store, 'fileUpload', zeros(cap + 1), 'big.bin', 'too-large'));
     expect(error).toMatchObject({ status: 413, message: 'The file must be at most 100 MB.' });
-    expect(filesIn('too-large')).toEqual([]);
+    expect(await filesIn('too-large')).toEqual([]);
 
     const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.bin', 'at-cap');
     expect(atCap.size).toBe(cap);

@@ -18,12 +18,14 @@ describe('route declarations', () => {
     expect(routes.filter((route) => !route.access).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
-  it('declares only sign-in and the password routes public', () => {
+  it('declares only sign-in, the password routes and signed file links public', () => {
     const open = declaredRoutes(t.app)
       .filter((route) => route.access?.kind === 'public')
       .map((route) => `${route.method} ${route.path}`)
       .sort();
+    // A file link's signature is its credential (server/files/signed-url.ts).
     expect(open).toEqual([
+      'GET /api/v1/files/*',
       'POST /api/v1/forget-password',
       'POST /api/v1/login',
       'POST /api/v1/reset-password',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
@@ -6,6 +7,9 @@ import { administratorRoles } from '../../server/db/schema/administrator-roles.t
 import { courses } from '../../server/db/schema/courses.ts';
 import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { signFileUrl } from '../../server/files/signed-url.ts';
+import { createFileStore } from '../../server/files/store.ts';
+import { storeUpload } from '../../server/files/upload.ts';
 import type { DeclaredRoute } from '../../server/http/route-table.ts';
 import { createTestContext, createUser } from './helpers.ts';
 import { createPersonas } from './personas.ts';
@@ -14,13 +18,32 @@ import { createPersonas } from './personas.ts';
 export type TeamTarget = { teamId: string; memberId: string; trainingId: string };
 
 /** Records a call may name besides the team's: created for the tests, so writes on them harm no one. */
-export type Victims = { userId: string; roleId: string; ids: (table: string) => Promise<string | undefined> };
+export type Victims = {
+  userId: string;
+  roleId: string;
+  ids: (table: string) => Promise<string | undefined>;
+  /** A signed link to a stored file, for the file route's `*`. */
+  fileLink?: () => Promise<string>;
+};
 
 /** A fresh app on its own database with every kind of caller and the records their calls may name. */
 export async function openRouteTest() {
   const t = await createTestContext();
   const personas = await createPersonas(t.db);
-  return { t, personas, victims: await createVictims(t.db) };
+  const victims = await createVictims(t.db);
+  // Made when first asked for: signing a link stores the signing key, a write of its own.
+  victims.fileLink = async () => {
+    const store = createFileStore(t.config.files);
+    const file = await storeUpload(
+      store,
+      'pdf',
+      Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]),
+      'Matrix.pdf',
+      'activities',
+    );
+    return signFileUrl(t, file.key);
+  };
+  return { t, personas, victims };
 }
 
 export async function createVictims(db: Database): Promise<Victims> {
@@ -93,6 +116,7 @@ export function plainPath(path: string): string {
 }
 
 export async function fillPath(route: DeclaredRoute, target: TeamTarget, victims: Victims) {
+  if (route.path.endsWith('/files/*') && victims.fileLink) return victims.fileLink();
   let path = route.path;
   const plain = plainPath(route.path);
   for (const param of pathParams(route.path)) {
