@@ -10,6 +10,9 @@ import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
 import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
+import { rangeRead } from './range.ts';
+import { uploadVideo } from './upload.ts';
+import { quizImport } from './quiz-import.ts';
 import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
 
@@ -31,8 +34,11 @@ const benches = {
   'users-list': usersList,
   'users-export': usersExport,
   'course-categories-list': courseCategoriesList,
+  'quiz-import': quizImport,
   'forgot-password': forgotPassword,
   lighthouse: lighthouseScores,
+  range: rangeRead,
+  upload: uploadVideo,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
