@@ -7,7 +7,7 @@ import {
 } from '../../contract/course-categories/resource.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { API_BASE } from '../../contract/paths.ts';
-import { ADMIN, signIn, waitForServiceWorker } from './support/actions.ts';
+import { ADMIN, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { waitForCacheWrite } from './support/outbox.ts';
 import { expectNoSidewaysScroll, expectWhollyOnScreen, PHONE } from './support/responsive.ts';
 
@@ -66,9 +66,7 @@ const rowOf = (page: Page, path: string) =>
     .filter({ has: page.getByRole('button', { name: `Edit ${path}`, exact: true }) });
 
 async function openList(page: Page) {
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto(LIST);
+  await openSignedIn(page, ADMIN, LIST);
   await expect(page.getByRole('heading', { level: 1, name: 'Course Categories' })).toBeVisible();
 }
 

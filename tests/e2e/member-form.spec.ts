@@ -3,7 +3,7 @@ import type { ApiSuccess } from '../../contract/envelope.ts';
 import { type MemberDetail, memberMessages } from '../../contract/member.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import type { OrganizationList } from '../../contract/team-dashboard.ts';
-import { LEAD, signIn } from './support/actions.ts';
+import { LEAD, openSignedIn } from './support/actions.ts';
 
 /** A 1x1 PNG: the server checks a picture by its bytes, not by its name or type. */
 const PNG = Buffer.from(
@@ -59,9 +59,7 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   const teamId = await firstTeamId(request, token);
   const email = `ada.lovelace.${Date.now()}@example.com`;
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await page.goto(`/user-portal/team-dashboard/members/add/${teamId}`);
+  await openSignedIn(page, LEAD, `/user-portal/team-dashboard/members/add/${teamId}`);
   await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb.getByRole('link', { name: 'Team Dashboard' })).toHaveAttribute(
@@ -221,9 +219,7 @@ test('saving over a change made meanwhile shows the server message and the curre
   if (!memberId) throw new Error('The team has no members');
   const before = await memberFromApi(request, token, memberId, teamId);
 
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await page.goto(`/user-portal/team-dashboard/members/edit/${memberId}/${teamId}`);
+  await openSignedIn(page, LEAD, `/user-portal/team-dashboard/members/edit/${memberId}/${teamId}`);
   await expect(page.getByLabel('First Name')).toHaveValue(before.firstName);
 
   // Someone else renames the member while the form is open.
@@ -267,9 +263,7 @@ test.describe('on a phone', () => {
   }) => {
     const token = await leadToken(request);
     const teamId = await firstTeamId(request, token);
-    await signIn(page, LEAD);
-    await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-    await page.goto(`/user-portal/team-dashboard/members/add/${teamId}`);
+    await openSignedIn(page, LEAD, `/user-portal/team-dashboard/members/add/${teamId}`);
     await expect(page.getByRole('heading', { name: 'Add New Member' })).toBeVisible();
 
     const scrollY = () => page.evaluate(() => window.scrollY);
