@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddLessonScreen } from '@/features/lessons/lesson-screens';
 
 export const Route = createFileRoute('/app/content-management/lessons/add')({
-  component: AddLessonPage,
+  component: AddLessonScreen,
 });
-
-function AddLessonPage() {
-  return <PageTitle>Add Lesson</PageTitle>;
-}
