@@ -4,6 +4,7 @@ import {
   Button,
   FileInput,
   Group,
+  Loader,
   Modal,
   Progress,
   Select,
@@ -203,9 +204,18 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
           {save.isPending && sendsFile && (
             <div>
               <Text size="sm" id="upload-progress-label" mb={4}>
-                {progress < 100 ? `Uploading… ${progress}%` : 'Upload complete, saving…'}
+                {progress === null
+                  ? 'Uploading…'
+                  : progress < 100
+                    ? `Uploading… ${progress}%`
+                    : 'Upload complete, saving…'}
               </Text>
-              <Progress value={progress} aria-labelledby="upload-progress-label" animated={progress < 100} />
+              {progress === null ? (
+                // No byte count from the browser: progress with no value, not a made-up one.
+                <Loader type="dots" size="sm" role="progressbar" aria-labelledby="upload-progress-label" />
+              ) : (
+                <Progress value={progress} aria-labelledby="upload-progress-label" />
+              )}
             </div>
           )}
           <Group justify="flex-end">

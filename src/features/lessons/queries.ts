@@ -101,24 +101,24 @@ export function useDuplicateLesson() {
 }
 
 /**
- * Adds or updates an activity as multipart, through XMLHttpRequest so that `progress` (0 to 100)
- * follows the file's bytes as they go.
+ * Adds or updates an activity as multipart, through XMLHttpRequest so that `progress` follows the
+ * file's bytes as they go: null until the browser reports any (a request the service worker takes
+ * reports none), then 0 to 100.
  */
 export function useSaveActivity(lessonId: string) {
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: ({ activity, values }: { activity?: LessonActivity; values: ActivityFormValues }) => {
-      setProgress(0);
+      setProgress(null);
       return uploadForm<LessonActivity>({
         method: activity ? 'PATCH' : 'POST',
         path: activity ? lessonPaths.updateActivity(activity._id) : lessonPaths.activity,
         body: toActivityFormData(values, activity ? { version: activity.version } : { lessonId }),
-        onProgress: ({ loaded, total }) => setProgress(Math.round((loaded / total) * 100)),
+        onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : null),
       });
     },
     onSuccess: async (result) => {
-      setProgress(100);
       if (!('queued' in result)) toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: lessonKeys.activities(lessonId) });
     },
