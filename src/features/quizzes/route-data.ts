@@ -1,7 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import { isApiError } from '@/lib/api-error';
 import { quizDetailOptions } from './queries';
 
-/** The quiz is read again on opening, so the form starts from its current version. */
+/** The quiz is read again on opening, so the form starts from its current version; a deleted one is not found. */
 export async function loadEditQuiz(queryClient: QueryClient, quizId: string) {
-  await queryClient.fetchQuery({ ...quizDetailOptions(quizId), staleTime: 0 });
+  try {
+    await queryClient.fetchQuery({ ...quizDetailOptions(quizId), staleTime: 0 });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
 }

@@ -658,6 +658,7 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
     adminstrationRoleId: ids.roleId,
     memberId: ids.memberId,
     categoryId: ids.categoryId,
+    quizId: ids.quizId,
   };
   return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
 }
