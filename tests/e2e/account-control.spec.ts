@@ -15,7 +15,7 @@ import {
   teamId,
   userId,
 } from './support/account-control.ts';
-import { ADMIN, LEAD, signIn } from './support/actions.ts';
+import { ADMIN, LEAD, openSignedIn } from './support/actions.ts';
 import { toast } from './support/admin-users.ts';
 
 const READ_ONLY_NOTICE =
@@ -48,7 +48,7 @@ test('a lead sees a member who is also in a team they do not lead read-only, and
     const now = await lead.get<MemberDetail>(`/user-portal/user/${member._id}`, { team: growth });
     expect(now.editable).toBe(false);
 
-    await signIn(page, LEAD);
+    await openSignedIn(page, LEAD, '/user-portal/user-dashboard');
     await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
     const patches = recordRequests(page, 'PATCH', /\/api\/v1\/user-portal\/user\//);
     await page.goto(`/user-portal/team-dashboard/members/edit/${member._id}/${growth}`);
@@ -119,7 +119,7 @@ test('an administrator who may not edit roles has the role field locked, saves a
     adminstrativeRoleId: above._id,
   });
 
-  await signIn(page, caller);
+  await openSignedIn(page, caller, '/app/dashboard');
   await expect(page).toHaveURL(/\/app\/dashboard/);
 
   // The role field is locked and says why; a change to the rest of the user is saved.
@@ -166,9 +166,7 @@ test('a role above the caller is refused with a toast and the role form keeps wh
     adminstrativeRoleId: roles._id,
   });
 
-  await signIn(page, caller);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto(`/app/user-management/role-permission/edit/${above._id}`);
+  await openSignedIn(page, caller, `/app/user-management/role-permission/edit/${above._id}`);
   await expect(page.getByRole('heading', { name: 'Edit Role' })).toBeVisible();
   await expect(page.getByLabel('Role name')).toHaveValue(above.name);
   await page.getByLabel('Role name').fill(`Renamed ${run}`);

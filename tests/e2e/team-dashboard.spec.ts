@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addMember, apiAs as apiOf } from './support/account-control.ts';
-import { LEAD, signIn, waitForServiceWorker } from './support/actions.ts';
+import { LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { readStoredValue } from './support/outbox-page.ts';
 
 /** The lead's teams as the API knows them (seed: Growth Team is the default, Enterprise Team the other). */
@@ -33,9 +33,7 @@ async function teams(request: APIRequestContext) {
 const fullName = (card: Card) => `${card.firstName} ${card.lastName}`;
 
 async function openDashboard(page: Page, search = '') {
-  await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await page.goto(`/user-portal/team-dashboard${search}`);
+  await openSignedIn(page, LEAD, `/user-portal/team-dashboard${search}`);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
 }
 
@@ -46,7 +44,11 @@ test('a missing or bad team is replaced by the default one, and a bad tab falls 
   request,
 }) => {
   const { growth } = await teams(request);
-  await openDashboard(page, '?activeTab=nope&team=not-a-uuid');
+  // From the home screen, so that going back below has somewhere to go.
+  await openSignedIn(page, LEAD, '/user-portal/user-dashboard');
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await page.goto('/user-portal/team-dashboard?activeTab=nope&team=not-a-uuid');
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`team=${growth._id}`));
   await expect(page.getByRole('tab', { name: 'Team Members' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Organization :')).toHaveValue('Growth Team');
