@@ -20,7 +20,7 @@ import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts
 import { authRoutes } from './modules/auth/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
-import { lessonRoutes } from './modules/lessons/routes.ts';
+import { isLessonUploadRequest, lessonRoutes } from './modules/lessons/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { MEMBER_FORM_MAX_BYTES } from './modules/members/member-form.ts';
 import { isMemberFormRequest, memberRoutes } from './modules/members/routes.ts';
@@ -89,7 +89,11 @@ export function createApp({
   const api = new Hono<AppEnv>()
     .use(compressJson)
     .use((c, next) =>
-      isMemberFormRequest(c.req.method, c.req.path) ? formLimit(c, next) : jsonLimit(c, next),
+      isLessonUploadRequest(c.req.method, c.req.path)
+        ? next()
+        : isMemberFormRequest(c.req.method, c.req.path)
+          ? formLimit(c, next)
+          : jsonLimit(c, next),
     )
     // Answers carry personal data and tokens; a shared cache must never keep them.
     .use(async (c, next) => {
@@ -97,7 +101,7 @@ export function createApp({
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
     // Before every router, so each write is answered once per Idempotency-Key.
-    .use(idempotency(deps));
+    .use(idempotency({ ...deps, bodyUnread: isLessonUploadRequest }));
   for (const routes of apiModules) api.route('/', routes(deps));
   api.all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 

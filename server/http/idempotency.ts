@@ -71,15 +71,21 @@ async function formParts(body: ArrayBuffer, contentType: string): Promise<string
  * a multipart body is taken by its parts, as its boundary may be drawn anew. Read from a clone, so
  * the route still reads the body itself.
  */
-async function hashRequest(raw: globalThis.Request): Promise<string> {
-  const copy = raw.clone();
-  const url = new URL(copy.url);
-  const contentType = copy.headers.get('content-type') ?? '';
+async function hashRequest(raw: globalThis.Request, bodyUnread = false): Promise<string> {
+  const url = new URL(raw.url);
+  const contentType = raw.headers.get('content-type') ?? '';
   const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  const body = await copy.arrayBuffer();
   const hash = createHash('sha256').update(
-    JSON.stringify([copy.method, url.pathname + url.search, mediaType]),
+    JSON.stringify([raw.method, url.pathname + url.search, mediaType]),
   );
+  // A streamed upload is taken by its declared length: reading a clone would hold it all in memory.
+  if (bodyUnread)
+    return hash
+      .update('\nlength\n')
+      .update(raw.headers.get('content-length') ?? '')
+      .digest('hex');
+  const copy = raw.clone();
+  const body = await copy.arrayBuffer();
   const parts = mediaType === 'multipart/form-data' ? await formParts(body, contentType) : undefined;
   if (parts !== undefined) return hash.update('\nparts\n').update(parts).digest('hex');
   return hash.update('\nbytes\n').update(new Uint8Array(body)).digest('hex');
@@ -197,6 +203,11 @@ async function storable(c: Context<AppEnv>): Promise<{ status: number; body: unk
 export type IdempotencyOptions = Pick<AppDeps, 'db' | 'logger'> & {
   /** Length of a claim's lease; CLAIM_LEASE_MS unless a test needs claims to end sooner. */
   leaseMs?: number;
+  /**
+   * Writes whose bodies stream large files (lesson activities): their key binds to method, path,
+   * query, media type and Content-Length, never to the bytes, which are not read ahead of the route.
+   */
+  bodyUnread?: (method: string, path: string) => boolean;
 };
 
 /**
@@ -233,7 +244,7 @@ export type IdempotencyOptions = Pick<AppDeps, 'db' | 'logger'> & {
  * A claimant that lives but cannot move its lease on for a whole lease (its database connection or
  * its event loop stalled that long) loses the claim the same way; its own answer is then not stored.
  */
-export function idempotency({ db, logger, leaseMs = CLAIM_LEASE_MS }: IdempotencyOptions) {
+export function idempotency({ db, logger, leaseMs = CLAIM_LEASE_MS, bodyUnread }: IdempotencyOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined || !WRITES.has(c.req.method) || NOT_STORED.has(c.req.path)) return next();
@@ -246,7 +257,7 @@ export function idempotency({ db, logger, leaseMs = CLAIM_LEASE_MS }: Idempotenc
       key,
       method: c.req.method,
       path: c.req.path,
-      requestHash: await hashRequest(c.req.raw),
+      requestHash: await hashRequest(c.req.raw, bodyUnread?.(c.req.method, c.req.path)),
     };
     const outcome = await claim(db, request, leaseMs);
     switch (outcome.kind) {

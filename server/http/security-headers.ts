@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { API_BASE } from '../../contract/paths.ts';
 import type { AppEnv } from './app-env.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { HASHED_ASSETS } from './static.ts';
@@ -34,8 +35,21 @@ const assetAnswer = secureHeaders({
  * that sets a Content-Security-Policy of its own (a stored file's `sandbox`) keeps it beside the
  * app's: a browser enforces both.
  */
+/**
+ * A lesson's embed document (server/modules/lessons/embed.ts) brings its own policy, a sandbox
+ * without allow-same-origin that runs it in an opaque origin: the app's policy would stop the
+ * embed's scripts, and Cross-Origin-Resource-Policy its files, requested from that origin.
+ */
+const embedAnswer = secureHeaders({
+  contentSecurityPolicy: undefined,
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+});
+const EMBED_PATHS = `${API_BASE}/lesson/embed/`;
+
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.path.startsWith(HASHED_ASSETS)) return assetAnswer(c, next);
+  if (c.req.path.startsWith(EMBED_PATHS)) return embedAnswer(c, next);
   let own: string | null = null;
   await everyAnswer(c, async () => {
     await next();

@@ -1,0 +1,113 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { fileMessages } from '../../../contract/files.ts';
+import { lessonPaths } from '../../../contract/lessons/resource.ts';
+import { messages } from '../../../contract/messages.ts';
+import { API_BASE } from '../../../contract/paths.ts';
+import { lessonActivities } from '../../db/schema/lessons.ts';
+import { checkFileUrl, signFileUrl } from '../../files/signed-url.ts';
+import { allow, publicAccess } from '../../http/access.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { ApiError } from '../../http/errors.ts';
+import { UUID_PARAM } from '../../http/path-id.ts';
+import { packageFileKey } from './package.ts';
+
+/**
+ * The policy of every embed answer: a sandbox without allow-same-origin, so the document runs in
+ * an opaque origin and reaches neither the app's storage nor its API as the user.
+ */
+export const EMBED_POLICY = 'sandbox allow-scripts allow-forms allow-popups';
+
+/** The app's signing key signs `lesson-embed/<activityId>` (never a store key the file route serves). */
+const signedName = (activityId: string) => `lesson-embed/${activityId}`;
+
+/**
+ * A signed link to an activity's embed document: the signature lies in the path, so a package's
+ * relative links (`js/app.js`) resolve under it and carry it along.
+ */
+export async function signEmbedUrl(deps: Pick<AppDeps, 'db'>, activityId: string): Promise<string> {
+  const signed = new URL(await signFileUrl(deps, signedName(activityId)), 'http://x');
+  const expires = signed.searchParams.get('expires');
+  const signature = signed.searchParams.get('signature');
+  return `${API_BASE}${lessonPaths.embedPrefix}/${activityId}/${expires}/${signature}/`;
+}
+
+/** The custom embed's code as a whole document. */
+const embedDocument = (code: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>html,body{margin:0}iframe{max-width:100%}</style></head><body>${code}</body></html>`;
+
+/** A package file's path from the request: decoded, `index.html` for the folder, never climbing out. */
+function packagePath(rest: string): string {
+  let segments: string[];
+  try {
+    segments = rest.split('/').map((segment) => decodeURIComponent(segment));
+  } catch {
+    throw new ApiError(404, messages.notFound);
+  }
+  if (segments.some((segment) => segment === '..' || segment === '.' || segment.includes('\\')))
+    throw new ApiError(404, messages.notFound);
+  const path = segments.join('/');
+  return path === '' || path.endsWith('/') ? `${path}index.html` : path;
+}
+
+/**
+ * GET /lesson/embed/<activityId>/<expires>/<signature>/<path>: public, the signature is the
+ * credential (403 when tampered with or expired). A custom embed's code as a document, or a file of
+ * the activity's unpacked package, each with the sandbox policy.
+ */
+export function embedRoutes(deps: AppDeps) {
+  const base = `${lessonPaths.embedPrefix}/:activityId${UUID_PARAM}/:expires/:signature`;
+  const handler = allow(deps.db, publicAccess);
+  return new Hono<AppEnv>().get(`${base}/*`, handler, async (c) => {
+    const activityId = (c.req.param('activityId') ?? '').toLowerCase();
+    const link = await checkFileUrl(
+      deps,
+      signedName(activityId),
+      new URLSearchParams({
+        expires: c.req.param('expires') ?? '',
+        signature: c.req.param('signature') ?? '',
+      }),
+    );
+    if (!link.ok)
+      throw new ApiError(
+        403,
+        link.reason === 'expired' ? fileMessages.linkExpired : fileMessages.linkInvalid,
+      );
+    const [activity] = await deps.db
+      .select({
+        activityType: lessonActivities.activityType,
+        customEmbed: lessonActivities.customEmbed,
+        fileKey: lessonActivities.fileKey,
+      })
+      .from(lessonActivities)
+      .where(eq(lessonActivities.id, activityId));
+    if (!activity) throw new ApiError(404, messages.notFound);
+    const prefix = `${API_BASE}${base}`
+      .replace(':activityId' + UUID_PARAM, activityId)
+      .replace(':expires', c.req.param('expires') ?? '')
+      .replace(':signature', c.req.param('signature') ?? '');
+    const rest = c.req.path.startsWith(`${prefix}/`) ? c.req.path.slice(prefix.length + 1) : '';
+    const headers: Record<string, string> = {
+      'Content-Security-Policy': EMBED_POLICY,
+      'Cache-Control': 'private, no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      // The document runs in an opaque origin: its scripts and styles are requested as from `null`.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Access-Control-Allow-Origin': '*',
+    };
+    if (activity.activityType === 'customEmbed' && activity.customEmbed) {
+      if (rest !== '' && rest !== 'index.html') throw new ApiError(404, messages.notFound);
+      return c.html(embedDocument(activity.customEmbed), 200, headers);
+    }
+    if (activity.activityType !== 'interactiveContent' || !activity.fileKey)
+      throw new ApiError(404, messages.notFound);
+    const path = packagePath(rest);
+    const key = packageFileKey(activity.fileKey, path);
+    if (!(await deps.files.disk.exists(key))) throw new ApiError(404, messages.notFound);
+    const stream = await deps.files.disk.getStream(key);
+    headers['Content-Type'] = getMimeType(path) ?? 'application/octet-stream';
+    return c.body(Readable.toWeb(stream) as ReadableStream, 200, headers);
+  });
+}

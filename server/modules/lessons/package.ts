@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import yauzl from 'yauzl';
+import { activityMessages as am } from '../../../contract/lessons/activities.ts';
+import { messages } from '../../../contract/messages.ts';
+import type { FileStore } from '../../files/store.ts';
+import { ApiError } from '../../http/errors.ts';
+
+/** What an unpacked package may hold: this many entries and bytes at most. */
+const MAX_ENTRIES = 2000;
+const MAX_UNPACKED_BYTES = 500 * 1024 ** 2;
+
+/** Where a package's files are unpacked: a folder named after the zip's key. */
+export const packageFolder = (zipKey: string) =>
+  `package-files/${(zipKey.split('/').pop() ?? '').replace(/\..*$/, '')}`;
+
+/** The store key of a package file: its path inside the package, hashed (no user text in keys). */
+export const packageFileKey = (zipKey: string, path: string) =>
+  `${packageFolder(zipKey)}/${createHash('sha256').update(path).digest('base64url').slice(0, 32)}`;
+
+const refuse = (message: string) => new ApiError(422, messages.validationFailed, { contentFile: message });
+
+/** yauzl reads the zip where it lies in the store, a range at a time (disk or S3 alike). */
+class StoreReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly store: FileStore,
+    private readonly key: string,
+  ) {
+    super();
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    if (end <= start) {
+      out.end();
+      return out;
+    }
+    this.store
+      .read(this.key, { start, end: end - 1 })
+      .then((stream) => stream.on('error', (error) => out.destroy(error)).pipe(out))
+      .catch((error: unknown) => out.destroy(error as Error));
+    return out;
+  }
+}
+
+const openZip = (store: FileStore, key: string, size: number) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromRandomAccessReader(
+      new StoreReader(store, key),
+      size,
+      { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
+      (error, zip) => (error || !zip ? reject(refuse(am.packageType)) : resolve(zip)),
+    ),
+  );
+
+function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      entries.push(entry);
+      if (entries.length > MAX_ENTRIES) return reject(refuse(am.packageUnsafe));
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    // yauzl refuses absolute paths, `..` and backslashes itself (zip-slip): a bad package.
+    zip.on('error', () => reject(refuse(am.packageUnsafe)));
+    zip.readEntry();
+  });
+}
+
+/** A symbolic link in a zip made on Unix: its mode's file type bits say so. */
+const isLink = (entry: yauzl.Entry) => ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
+
+/** The folder the package's index.html lies in: the top, or its single top folder. */
+function packageRoot(names: string[]): string {
+  if (names.includes('index.html')) return '';
+  const tops = new Set(names.map((name) => name.split('/')[0]));
+  const [only] = [...tops];
+  if (tops.size === 1 && only && names.includes(`${only}/index.html`)) return `${only}/`;
+  if (names.some((name) => name === 'h5p.json' || name.endsWith('/h5p.json'))) throw refuse(am.packageH5p);
+  throw refuse(am.packageType);
+}
+
+/**
+ * Unpacks a stored package (.zip) into the store beside it, refusing what is unsafe: paths
+ * climbing out (yauzl refuses them), links, more than MAX_ENTRIES entries or more than
+ * MAX_UNPACKED_BYTES unpacked (counted as the bytes come, not trusted from the headers). It needs an
+ * index.html at its top or in its single top folder (an HTML5 package); an H5P package without one
+ * is refused. Nothing is left behind when it is refused.
+ */
+export async function unpackPackage(store: FileStore, zipKey: string, size: number): Promise<void> {
+  const zip = await openZip(store, zipKey, size);
+  try {
+    const entries = await listEntries(zip);
+    const files = entries.filter((entry) => !entry.fileName.endsWith('/'));
+    if (files.some(isLink)) throw refuse(am.packageUnsafe);
+    const root = packageRoot(files.map((entry) => entry.fileName));
+    let total = 0;
+    for (const entry of files) {
+      if (!entry.fileName.startsWith(root)) continue;
+      const path = entry.fileName.slice(root.length);
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (error, read) =>
+          error || !read ? reject(refuse(am.packageType)) : resolve(read),
+        ),
+      );
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          total += chunk.length;
+          if (total > MAX_UNPACKED_BYTES) done(refuse(am.packageTooLarge));
+          else done(null, chunk);
+        },
+      });
+      stream.on('error', (error) => counted.destroy(error));
+      try {
+        await store.disk.putStream(packageFileKey(zipKey, path), stream.pipe(counted));
+      } catch (error) {
+        const cause = (error as { cause?: unknown }).cause;
+        if (error instanceof ApiError) throw error;
+        if (cause instanceof ApiError) throw cause;
+        if (total > MAX_UNPACKED_BYTES) throw refuse(am.packageTooLarge);
+        throw refuse(am.packageType);
+      }
+    }
+  } catch (error) {
+    await store.disk.deleteAll(packageFolder(zipKey)).catch(() => undefined);
+    throw error;
+  } finally {
+    zip.close();
+  }
+}
