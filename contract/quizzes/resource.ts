@@ -25,7 +25,13 @@ export const quizPaths = {
   questionOne: (questionId: string) => `/quiz/question/${questionId}`,
   /** POST `{ quizId, questionIds }`: every question of the quiz once, in the new order. */
   reorder: '/quiz/question/reorder',
-  /** POST multipart `quizId`, `format` (gift, aiken, csv) and `file`: a per-question report. */
+  /**
+   * POST multipart `quizId`, `format` (gift, aiken, csv) and `file` (at most QUIZ_IMPORT_MAX_BYTES,
+   * UTF-8): a per-question report, each question with its line and imported or why not. The
+   * valid questions are added at the end of the quiz in one transaction and the others reported;
+   * a file that cannot be read at all, or has no question that can be imported, is refused with
+   * 422 (its report in `results`) and nothing is written. A failure mid-way writes nothing either.
+   */
   import: '/quiz/question/import',
   /** GET: the CSV template with its header row and one example of each question type. */
   importTemplate: '/quiz/question/import/template',
