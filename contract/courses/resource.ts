@@ -22,6 +22,8 @@ export const coursePaths = {
   duplicate: (courseId: string) => `/course/duplicate/${courseId}`,
   /** GET: enabled courses for pickers in other forms, paged and searchable; any signed-in user. */
   info: '/course/info',
+  /** GET: enabled users by name for the permission picker, paged and searchable (courses view right). */
+  userOptions: '/course/user-options',
   /** GET: `{ permission, permissionIds }` of one course, each subject with its name. */
   permission: (courseId: string) => `/course/permission/${courseId}`,
   /** GET the outline; POST `{ lessonIds?, quizIds? }` appends existing lessons and quizzes. */

@@ -11,7 +11,13 @@ import {
 
 // A missing field reads as empty so it gets the field's own message, not valibot's generic one.
 const name = v.optional(
-  v.pipe(v.string(m.nameRequired), v.trim(), v.nonEmpty(m.nameRequired), v.maxLength(200, m.nameTooLong), noNul),
+  v.pipe(
+    v.string(m.nameRequired),
+    v.trim(),
+    v.nonEmpty(m.nameRequired),
+    v.maxLength(200, m.nameTooLong),
+    noNul,
+  ),
   '',
 );
 
@@ -25,18 +31,17 @@ const HTTP_LINK = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 /** An optional link: empty, or an http(s) address. */
 const link = (required: string) =>
   v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(required),
-        v.trim(),
-        v.maxLength(2000, m.linkTooLong),
-        v.check((value) => value === '' || (HTTP_LINK.test(value) && URL.canParse(value)), m.linkInvalid),
-      ),
+    v.pipe(
+      v.string(required),
+      v.trim(),
+      v.maxLength(2000, m.linkTooLong),
+      noNul,
+      v.check((value) => value === '' || (HTTP_LINK.test(value) && URL.canParse(value)), m.linkInvalid),
     ),
     '',
   );
 const title = (required: string) =>
-  v.optional(v.nullable(v.pipe(v.string(required), v.trim(), v.maxLength(200, m.titleTooLong), noNul)), '');
+  v.optional(v.pipe(v.string(required), v.trim(), v.maxLength(200, m.titleTooLong), noNul), '');
 
 const permission = v.optional(v.picklist(COURSE_PERMISSIONS, m.permissionRequired), '' as never);
 
@@ -61,59 +66,62 @@ const fields = {
 };
 
 type Fields = {
-  externalLink: string | null;
-  externalTitle: string | null;
-  additionalExternalLink: string | null;
-  additionalExternalLinkTitle: string | null;
+  externalLink: string;
+  externalTitle: string;
+  additionalExternalLink: string;
+  additionalExternalLinkTitle: string;
   permission: string;
   permissionIds: string[];
 };
 
-/** A link and its title go together: whichever of the pair is missing gets its own message. */
+/**
+ * A link and its title go together: whichever of a pair is missing gets its own message. A scope
+ * other than none needs at least one subject. Checked even when other fields are wrong, so the
+ * form shows every message at once.
+ */
 function pairRules<T extends Fields>() {
-  const filled = (value: string | null) => (value ?? '') !== '';
-  return [
-    v.forward<T, v.PartialCheckIssue<T>>(
-      v.partialCheck(
-        [['externalLink'], ['externalTitle']],
-        (input) => filled(input.externalLink) || !filled(input.externalTitle),
-        m.externalLinkRequired,
-      ),
-      ['externalLink'],
-    ),
-    v.forward<T, v.PartialCheckIssue<T>>(
-      v.partialCheck(
-        [['externalLink'], ['externalTitle']],
-        (input) => filled(input.externalTitle) || !filled(input.externalLink),
-        m.externalTitleRequired,
-      ),
-      ['externalTitle'],
-    ),
-    v.forward<T, v.PartialCheckIssue<T>>(
-      v.partialCheck(
-        [['additionalExternalLink'], ['additionalExternalLinkTitle']],
-        (input) => filled(input.additionalExternalLink) || !filled(input.additionalExternalLinkTitle),
-        m.additionalLinkRequired,
-      ),
-      ['additionalExternalLink'],
-    ),
-    v.forward<T, v.PartialCheckIssue<T>>(
-      v.partialCheck(
-        [['additionalExternalLink'], ['additionalExternalLinkTitle']],
-        (input) => filled(input.additionalExternalLinkTitle) || !filled(input.additionalExternalLink),
-        m.additionalTitleRequired,
-      ),
-      ['additionalExternalLinkTitle'],
-    ),
-    v.forward<T, v.PartialCheckIssue<T>>(
-      v.partialCheck(
-        [['permission'], ['permissionIds']],
-        (input) => input.permission === 'none' || input.permissionIds.length > 0,
-        (issue) => subjectsMessage((issue.input as Fields).permission),
-      ),
-      ['permissionIds'],
-    ),
+  const pairs = [
+    ['externalLink', 'externalTitle', m.externalLinkRequired, m.externalTitleRequired],
+    [
+      'additionalExternalLink',
+      'additionalExternalLinkTitle',
+      m.additionalLinkRequired,
+      m.additionalTitleRequired,
+    ],
   ] as const;
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    const value = dataset.value as Partial<Fields> | null;
+    if (typeof value !== 'object' || value === null) return;
+    const text = (key: keyof Fields) => {
+      const field = value[key];
+      return typeof field === 'string' ? field.trim() : '';
+    };
+    const flag = (key: keyof Fields, message: string) =>
+      addIssue({
+        message,
+        path: [
+          {
+            type: 'object',
+            origin: 'value',
+            input: value as Record<string, unknown>,
+            key,
+            value: value[key],
+          },
+        ],
+      });
+    for (const [link, title, linkMessage, titleMessage] of pairs) {
+      if (text(link) === '' && text(title) !== '') flag(link, linkMessage);
+      if (text(link) !== '' && text(title) === '') flag(title, titleMessage);
+    }
+    const ids = value.permissionIds;
+    if (
+      typeof value.permission === 'string' &&
+      value.permission in subjectsRequiredMessage &&
+      Array.isArray(ids) &&
+      ids.length === 0
+    )
+      flag('permissionIds', subjectsMessage(value.permission));
+  });
 }
 
 /** The message for an empty subject list under a permission scope (the generic one names no kind). */
@@ -122,12 +130,12 @@ export function subjectsMessage(permissionValue: string): string {
 }
 
 /** POST /course: the spec's fields; `permissionIds` name users, groups or levels as `permission` says. */
-export const courseSchema = v.pipe(v.object(fields), ...pairRules());
+export const courseSchema = v.pipe(v.object(fields), pairRules());
 export type CourseInput = v.InferInput<typeof courseSchema>;
 export type CourseValues = v.InferOutput<typeof courseSchema>;
 
 /** PATCH /course/{id}: the same fields and the `version` the form read. */
-export const courseUpdateSchema = v.pipe(v.object({ ...fields, version: recordVersion }), ...pairRules());
+export const courseUpdateSchema = v.pipe(v.object({ ...fields, version: recordVersion }), pairRules());
 export type CourseUpdateInput = v.InferInput<typeof courseUpdateSchema>;
 
 const itemIds = (message: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DEFAULT_LIMIT, adminMessages } from '../../contract/admin-list.ts';
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
+import { courseMessages, courseResource } from '../../contract/courses/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import { permissionKey } from '../../contract/modules.ts';
 import {
@@ -120,6 +121,16 @@ const cases: Conformance[] = [
     resource: courseCategoryResource,
     body: async (name) => ({ name, parentId: null }),
     invalid: { body: { name: ' ' }, errors: { name: courseCategoryMessages.nameRequired } },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
+  },
+  {
+    resource: courseResource,
+    body: async (name) => ({ ...(await sampleBody('POST /api/v1/course')), name }),
+    invalid: {
+      body: { name: ' ', permission: 'none' },
+      errors: { name: courseMessages.nameRequired, courseCategoryId: courseMessages.categoryRequired },
+    },
     versionRequired: adminMessages.versionRequired,
     readsById: true,
   },

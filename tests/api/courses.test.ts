@@ -202,6 +202,9 @@ describe('the course form', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.results).toMatchObject({ name: `Users ${run}`, version: 4 });
     expect((await t.call('GET', p.permission(MISSING), { token: admin })).status).toBe(404);
+    const picker = await t.call('GET', `${p.userOptions}?search=lovelace`, { token: admin });
+    expect(picker.status).toBe(200);
+    expect(picker.body.results.data).toEqual([{ _id: user.id, name: 'Ada Lovelace' }]);
   });
 });
 
@@ -377,6 +380,7 @@ describe('who may see and change courses', () => {
       ['GET', p.one(course._id), undefined],
       ['GET', p.permission(course._id), undefined],
       ['GET', p.outline(course._id), undefined],
+      ['GET', p.userOptions, undefined],
     ];
     for (const token of [outsider, learner]) {
       for (const [method, path, sent] of [...reads, ...changes]) {

@@ -34,7 +34,30 @@ export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = 
     }),
   },
   'POST /api/v1/user-group': { body: async () => ({ name: 'Matrix group' }) },
+  'POST /api/v1/lesson': { body: async () => ({ name: 'Matrix lesson', description: 'About it.' }) },
+  'POST /api/v1/lesson/activity/order': {
+    body: async (db) => {
+      const [lesson] = await queryRows<{ id: string; ids: string[] }>(
+        db,
+        sql`select lesson_id as id, array_agg(id order by position) as ids from lesson_activities group by lesson_id order by lesson_id limit 1`,
+      );
+      if (!lesson) throw new Error('No lesson with activities seeded');
+      return { lessonId: lesson.id, activityIds: lesson.ids };
+    },
+  },
   'POST /api/v1/course-category': { body: async () => ({ name: 'Matrix category', parentId: null }) },
+  'POST /api/v1/course': {
+    body: async (db) => ({
+      name: 'Matrix course',
+      courseCategoryId: await firstId(db, 'course_categories'),
+      externalLink: 'https://example.com/handbook',
+      externalTitle: 'Handbook',
+      additionalExternalLink: '',
+      additionalExternalLinkTitle: '',
+      permission: 'group',
+      permissionIds: [await firstId(db, 'user_groups')],
+    }),
+  },
   'POST /api/v1/user-profile-group': { body: async () => ({ name: 'Matrix profile group' }) },
   'POST /api/v1/administrator-role': {
     body: async () => ({ name: 'Matrix role', status: true, permissions: [] }),

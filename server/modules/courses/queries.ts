@@ -6,6 +6,7 @@ import type {
   CourseOption,
   CoursePermission,
   CoursePermissionResult,
+  CoursePermissionSubject,
   CourseRow,
 } from '../../../contract/courses/resource.ts';
 import type { Paged } from '../../../contract/envelope.ts';
@@ -13,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** Deeper than any real category tree; ends a walk should a loop ever be written by hand. */
 const MAX_DEPTH = 64;
@@ -153,6 +155,22 @@ export function courseOptions(db: Database, query: CourseInfoQuery): Promise<Pag
         db,
         sql`select id as "_id", name from courses where ${where}
             order by lower(name), id limit ${limit} offset ${offset}`,
+      ),
+  );
+}
+
+/** GET /course/user-options: enabled users by name, for the permission picker. */
+export function userOptions(db: Database, query: CourseInfoQuery): Promise<Paged<CoursePermissionSubject>> {
+  const name = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+  const where = and(sql`${users.status}`, searchWhere(query.search, name, users.email));
+  return pagedList(
+    query,
+    () => db.$count(users, where),
+    ({ limit, offset }) =>
+      queryRows<CoursePermissionSubject>(
+        db,
+        sql`select id as "_id", first_name || ' ' || last_name as name from users where ${where}
+            order by lower(first_name), lower(last_name), id limit ${limit} offset ${offset}`,
       ),
   );
 }

@@ -6,6 +6,7 @@ import {
   type CourseDetail,
   type CourseOption,
   type CoursePermissionResult,
+  type CoursePermissionSubject,
   type CourseRow,
   courseMessages as m,
   coursePaths as paths,
@@ -24,7 +25,14 @@ import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { outlineRoutes } from './outline.ts';
-import { courseDetail, courseOptions, coursePermission, coursesList, coursesRow } from './queries.ts';
+import {
+  courseDetail,
+  courseOptions,
+  coursePermission,
+  coursesList,
+  coursesRow,
+  userOptions,
+} from './queries.ts';
 import { checkReferences, courseColumns, duplicateCourse, writeSubjects } from './writes.ts';
 
 const requireCourse = (db: Database, id: string) => foundOr404(courseDetail(db, id));
@@ -47,6 +55,12 @@ export function courseRoutes({ db }: AppDeps) {
         message: messages.listFetched,
         results: await courseOptions(db, c.req.valid('query')),
       } satisfies ApiSuccess<Paged<CourseOption>>),
+    )
+    .get(paths.userOptions, can('view'), vValidator('query', courseInfoQuery, validationHook), async (c) =>
+      c.json({
+        message: messages.listFetched,
+        results: await userOptions(db, c.req.valid('query')),
+      } satisfies ApiSuccess<Paged<CoursePermissionSubject>>),
     )
     .get(`${paths.permission(':id')}${UUID_PARAM}`, can('view'), async (c) =>
       c.json({

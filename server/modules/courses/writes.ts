@@ -38,7 +38,7 @@ export async function checkReferences(tx: Transaction, values: CourseValues): Pr
 
 /** The columns a course's form writes. */
 export function courseColumns(values: CourseValues) {
-  const orNull = (value: string | null) => (value ? value : null);
+  const orNull = (value: string) => (value ? value : null);
   return {
     name: values.name,
     description: values.description,
