@@ -3,6 +3,7 @@ import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
+import { seedLessons } from '../modules/lessons/seed.ts';
 import { seedQuizzes } from '../modules/quizzes/seed.ts';
 import type { Database } from './client.ts';
 import { administratorRoles, rolePermissions } from './schema/administrator-roles.ts';
@@ -241,6 +242,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await seedAdminTeams(tx);
     await seedAdminGroups(tx);
     await seedCourseCategories(tx);
+    await seedLessons(tx);
     await seedQuizzes(tx);
     await seedCourses(tx);
     return true;

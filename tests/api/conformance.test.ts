@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DEFAULT_LIMIT, adminMessages } from '../../contract/admin-list.ts';
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { courseMessages, courseResource } from '../../contract/courses/resource.ts';
+import { lessonResource } from '../../contract/lessons/resource.ts';
+import { lessonMessages } from '../../contract/lessons/schemas.ts';
 import { messages } from '../../contract/messages.ts';
 import { permissionKey } from '../../contract/modules.ts';
 import {
@@ -141,6 +143,13 @@ const cases: Conformance[] = [
       body: { name: ' ', passMark: 101 },
       errors: { name: quizMessages.nameRequired, passMark: quizMessages.passMarkInvalid },
     },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
+  },
+  {
+    resource: lessonResource,
+    body: async (name) => ({ name, description: 'About it.' }),
+    invalid: { body: { name: ' ' }, errors: { name: lessonMessages.nameRequired } },
     versionRequired: adminMessages.versionRequired,
     readsById: true,
   },

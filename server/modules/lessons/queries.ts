@@ -5,11 +5,11 @@ import type { LessonDetail, LessonRow } from '../../../contract/lessons/resource
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime } from '../../db/rows.ts';
-import { lessonActivities, lessons } from '../../db/schema/lessons.ts';
+import { lessons } from '../../db/schema/lessons.ts';
 
 type Executor = Pick<Database, 'select'>;
 
-const activityCount = sql<number>`(select count(*) from ${lessonActivities} where ${lessonActivities.lessonId} = ${lessons.id})`;
+const activityCount = sql<number>`(select count(*) from lesson_activities a where a.lesson_id = "lessons"."id")`;
 
 async function rowsWhere(db: Executor, where: SQL | undefined, window: { limit: number; offset: number }) {
   const rows = await db
