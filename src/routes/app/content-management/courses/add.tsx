@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddCourseScreen } from '@/features/courses/screens';
 
 export const Route = createFileRoute('/app/content-management/courses/add')({
-  component: AddCoursePage,
+  component: AddCourseScreen,
 });
-
-function AddCoursePage() {
-  return <PageTitle>Add Course</PageTitle>;
-}

@@ -1,0 +1,57 @@
+import type { CourseDetail, CoursePermission } from '@contract/courses/resource';
+import type { CourseInput, CourseUpdateInput } from '@contract/courses/schemas';
+
+/** The Add/Edit Course form: the spec's fields and the chosen users, groups or levels. */
+export type CourseFormValues = {
+  name: string;
+  courseCategoryId: string;
+  externalLink: string;
+  externalTitle: string;
+  additionalExternalLink: string;
+  additionalExternalLinkTitle: string;
+  /** '' until one is chosen, so the form shows 'Permission is required.'. */
+  permission: CoursePermission | '';
+  permissionIds: string[];
+  /** Editing: the version read, so a change made meanwhile is not overwritten. */
+  version: number;
+};
+
+export const emptyCourseValues = (): CourseFormValues => ({
+  name: '',
+  courseCategoryId: '',
+  externalLink: '',
+  externalTitle: '',
+  additionalExternalLink: '',
+  additionalExternalLinkTitle: '',
+  permission: 'none',
+  permissionIds: [],
+  version: 1,
+});
+
+export function toCourseFormValues(course: CourseDetail): CourseFormValues {
+  return {
+    name: course.name,
+    courseCategoryId: course.categoryId ?? '',
+    externalLink: course.externalLink,
+    externalTitle: course.externalTitle,
+    additionalExternalLink: course.additionalExternalLink,
+    additionalExternalLinkTitle: course.additionalExternalLinkTitle,
+    permission: course.permission,
+    permissionIds: course.permissionIds,
+    version: course.version,
+  };
+}
+
+/** What is sent: a course open to everyone names no subjects. */
+export function toCourseInput(values: CourseFormValues): CourseInput {
+  const { version: _version, permission, permissionIds, ...fields } = values;
+  return {
+    ...fields,
+    permission: permission as CoursePermission,
+    permissionIds: permission === 'none' ? [] : permissionIds,
+  };
+}
+
+export function toCourseUpdate(values: CourseFormValues): CourseUpdateInput {
+  return { ...toCourseInput(values), version: values.version };
+}

@@ -1,0 +1,158 @@
+import { courseResource, type OutlineItem } from '@contract/courses/resource';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCan } from '@/ui/admin-list/use-can';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { RemoteMultiSelect } from '@/ui/remote-multi-select';
+import { OutlineRow } from './outline-row';
+import {
+  courseChoicePages,
+  outlineOptions,
+  useAddToOutline,
+  useRemoveFromOutline,
+  useReorderOutline,
+} from './queries';
+
+const NONE: OutlineItem[] = [];
+
+/** A course's outline on its edit screen: add existing lessons and quizzes, reorder, remove. */
+export function OutlinePanel({ courseId }: { courseId: string }) {
+  const canEdit = useCan(courseResource, 'edit');
+  const outline = useQuery(outlineOptions(courseId));
+  const items = outline.data ?? NONE;
+  const [lessonIds, setLessonIds] = useState<string[]>([]);
+  const [quizIds, setQuizIds] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<OutlineItem | null>(null);
+  const add = useAddToOutline(courseId);
+  const reorder = useReorderOutline(courseId);
+  const remove = useRemoveFromOutline(courseId);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const move = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= items.length) return;
+    reorder.mutate(arrayMove(items, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(
+      items.findIndex((item) => item.id === active.id),
+      items.findIndex((item) => item.id === over.id),
+    );
+  };
+  const inOutline = items.map((item) => item.id);
+
+  return (
+    <Paper withBorder p="lg" radius="md" mt="lg" component="section" aria-labelledby="course-outline-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="course-outline-title">
+            Outline
+          </Title>
+          <Text size="sm" c="dimmed">
+            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons and quizzes of the course, in
+            order.
+          </Text>
+        </div>
+        {canEdit && (
+          <Stack gap="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <RemoteMultiSelect
+                label="Add Lessons"
+                placeholder="Search lessons"
+                value={lessonIds}
+                onChange={setLessonIds}
+                query={courseChoicePages.lessons}
+                exclude={inOutline}
+                nothingFound="No lesson found."
+              />
+              <RemoteMultiSelect
+                label="Add Quizzes"
+                placeholder="Search quizzes"
+                value={quizIds}
+                onChange={setQuizIds}
+                query={courseChoicePages.quizzes}
+                exclude={inOutline}
+                nothingFound="No quiz found."
+              />
+            </SimpleGrid>
+            <Group>
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                disabled={lessonIds.length + quizIds.length === 0}
+                loading={add.isPending}
+                onClick={() =>
+                  add.mutate(
+                    { lessonIds, quizIds },
+                    {
+                      onSuccess: () => {
+                        setLessonIds([]);
+                        setQuizIds([]);
+                      },
+                    },
+                  )
+                }
+              >
+                Add to Outline
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {items.length === 0 ? (
+          <Text c="dimmed">{outline.isPending ? 'Loading the outline…' : 'No lesson or quiz yet.'}</Text>
+        ) : (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={inOutline} strategy={verticalListSortingStrategy}>
+              <Stack component="ol" gap="xs" p={0} m={0} aria-label="Course outline">
+                {items.map((item, index) => (
+                  <OutlineRow
+                    key={item.id}
+                    item={item}
+                    index={index}
+                    count={items.length}
+                    canEdit={canEdit}
+                    onMove={move}
+                    onRemove={() => setRemoving(item)}
+                  />
+                ))}
+              </Stack>
+            </SortableContext>
+          </DndContext>
+        )}
+      </Stack>
+      {removing && (
+        <ConfirmDialog
+          variant="delete"
+          words={{
+            title: 'Remove from outline',
+            text: `Remove “${removing.name}” from this course's outline? The ${removing.kind} itself is kept.`,
+            confirmLabel: 'Remove',
+          }}
+          opened
+          onConfirm={() => remove.mutateAsync(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import type { OutlineItem } from '@contract/courses/resource';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Group, Paper, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
+
+type OutlineRowProps = {
+  item: OutlineItem;
+  index: number;
+  count: number;
+  canEdit: boolean;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+};
+
+/**
+ * One lesson or quiz of the outline: dragged by its handle (pointer, touch or keyboard: space,
+ * arrows, space), or moved with the up and down buttons; removed from its button.
+ */
+export function OutlineRow({ item, index, count, canEdit, onMove, onRemove }: OutlineRowProps) {
+  const sortable = useSortable({ id: item.id, disabled: !canEdit });
+  const label = `${item.kind} ${item.name}`;
+  return (
+    <Paper
+      ref={sortable.setNodeRef}
+      withBorder
+      p="sm"
+      radius="md"
+      component="li"
+      data-testid="outline-item"
+      style={{
+        transform: CSS.Transform.toString(sortable.transform),
+        transition: sortable.transition,
+        listStyle: 'none',
+        opacity: sortable.isDragging ? 0.6 : 1,
+      }}
+    >
+      <Group gap="sm" wrap="nowrap">
+        {canEdit && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Drag ${label}`}
+            style={{ cursor: 'grab', touchAction: 'none' }}
+            {...sortable.attributes}
+            {...sortable.listeners}
+          >
+            <IconGripVertical size={18} />
+          </ActionIcon>
+        )}
+        <Group gap="xs" style={{ flex: 1, minWidth: 0 }} wrap="wrap">
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {index + 1}. {item.name}
+          </Text>
+          <Badge variant="light" color={item.kind === 'quiz' ? 'grape' : 'blue'}>
+            {item.kind === 'quiz' ? 'Quiz' : 'Lesson'}
+          </Badge>
+          {!item.status && (
+            <Badge variant="outline" color="gray">
+              Disabled
+            </Badge>
+          )}
+        </Group>
+        {canEdit && (
+          <Group gap={2} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Move up ${label}`}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+            >
+              <IconArrowUp size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Move down ${label}`}
+              disabled={index === count - 1}
+              onClick={() => onMove(index, index + 1)}
+            >
+              <IconArrowDown size={18} />
+            </ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label}`} onClick={onRemove}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        )}
+      </Group>
+    </Paper>
+  );
+}
