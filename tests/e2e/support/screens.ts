@@ -26,6 +26,8 @@ export type ScreenIds = {
   categoryId: string;
   /** The seed's Forklift Safety Check quiz, with a question of each type. */
   quizId: string;
+  /** The seed's First Aid Basics course, with an outline. */
+  courseId: string;
 };
 
 export type Screen = {
@@ -347,9 +349,17 @@ export const screens: Screen[] = [
     who: 'admin',
     path: (ids) => `/app/team-dashboard/assign-new-training?team=${ids.teamId}`,
   },
-  { name: 'courses', route: '/app/content-management/courses/', who: 'admin' },
+  { name: 'courses', route: '/app/content-management/courses/', who: 'admin', ready: listOf('Courses') },
   { name: 'course-add', route: '/app/content-management/courses/add', who: 'admin' },
-  { name: 'course-edit', route: '/app/content-management/courses/edit/$courseId', who: 'admin' },
+  {
+    name: 'course-edit',
+    route: '/app/content-management/courses/edit/$courseId',
+    who: 'admin',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 2, name: 'Outline' }).waitFor();
+      await page.getByRole('list', { name: 'Course outline' }).waitFor();
+    },
+  },
   {
     name: 'course-categories',
     route: '/app/content-management/course-category/',
@@ -659,6 +669,7 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
     memberId: ids.memberId,
     categoryId: ids.categoryId,
     quizId: ids.quizId,
+    courseId: ids.courseId,
   };
   return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
 }
@@ -731,6 +742,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
   );
   const category = categories.data.find((row) => row.path === 'Safety / Forklifts');
   const quizzes = await get<{ data: { _id: string }[] }>(admin, '/quiz?search=Forklift%20Safety%20Check');
+  const courses = await get<{ data: { _id: string }[] }>(admin, '/course?search=First%20Aid%20Basics');
   const ids = {
     userId: users.data[0]?._id,
     teamId,
@@ -738,6 +750,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     memberId: members.data[0]?._id,
     categoryId: category?._id,
     quizId: quizzes.data[0]?._id,
+    courseId: courses.data[0]?._id,
   };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
