@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { coldStart } from './cold-start.ts';
 import { courseCategoriesList } from './course-categories-list.ts';
+import { coursesListBench } from './courses-list.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { loginBundle } from './login-bundle.ts';
@@ -34,6 +35,7 @@ const benches = {
   'users-list': usersList,
   'users-export': usersExport,
   'course-categories-list': courseCategoriesList,
+  'courses-list': coursesListBench,
   'quiz-import': quizImport,
   'forgot-password': forgotPassword,
   lighthouse: lighthouseScores,
