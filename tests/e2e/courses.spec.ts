@@ -29,8 +29,15 @@ const outlineNames = (page: Page) =>
     .getByTestId('outline-item')
     .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
 
+/** A select's input, however the select names its role. */
+const field = (page: Page, name: string) =>
+  page
+    .getByRole('combobox', { name, exact: true })
+    .or(page.getByRole('textbox', { name, exact: true }))
+    .first();
+
 async function pick(page: Page, label: string, option: string) {
-  const input = page.getByRole('textbox', { name: label });
+  const input = field(page, label);
   await input.click();
   await input.fill(option);
   await page.getByRole('option', { name: option }).click();
@@ -57,15 +64,15 @@ test('an administrator builds a course with a category, a permission and an outl
   await page
     .getByRole('textbox', { name: 'External Link', exact: true })
     .fill('https://example.com/handbook');
-  const category = page.getByRole('textbox', { name: 'Course Category' });
+  const category = field(page, 'Course Category');
   await category.click();
   await category.fill('Forklifts');
   await page.getByRole('option', { name: 'Safety / Forklifts' }).click();
-  await page.getByRole('textbox', { name: 'Permission' }).click();
+  await field(page, 'Permission').click();
   await page.getByRole('option', { name: 'User groups' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Select at least one user group.')).toBeVisible();
-  const groups = page.getByRole('textbox', { name: 'User Groups' });
+  const groups = field(page, 'User Groups');
   await groups.click();
   await page.getByRole('option').first().click();
   await page.keyboard.press('Escape');
@@ -104,17 +111,16 @@ test('an administrator builds a course with a category, a permission and an outl
       expect.stringContaining('Beta'),
     ]);
 
-  // Dragging Beta above Gamma by its handle.
+  // Dragging Beta above Gamma by its handle, with the keyboard (space picks up, arrows move, space drops).
   const handle = page.getByRole('button', { name: `Drag lesson Beta lesson ${run}` });
-  const target = page.getByRole('button', { name: `Drag quiz Gamma quiz ${run}` });
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('The drag handles have no box');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 15 });
-  await page.mouse.up();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Space');
   await expect
     .poll(() => outlineNames(page))
     .toEqual([
@@ -158,7 +164,7 @@ test('the course list keeps its filters in the address and fits a phone', async 
   await page.setViewportSize(PHONE.viewport);
   await openSignedIn(page, ADMIN, `${LIST}?status=true`);
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
-  const category = page.getByRole('textbox', { name: 'Course Category' });
+  const category = field(page, 'Course Category');
   await category.click();
   await category.fill('Safety');
   await page.getByRole('option', { name: 'Safety', exact: true }).click();
