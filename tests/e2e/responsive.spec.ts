@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { failedSyncMessage, REVIEW_CHANGES } from '../../src/ui/outbox-badge.ts';
-import { ADMIN, LEAD, signIn } from './support/actions.ts';
+import { ADMIN, LEAD, openSignedIn } from './support/actions.ts';
 import { leadApi, openTeamDashboard, seedTeams, signInLeadWithWorker } from './support/outbox.ts';
 import { nudgeOutbox, writeFromPage } from './support/outbox-page.ts';
 import {
@@ -19,9 +19,7 @@ const outboxBadge = (page: Page) => page.getByRole('button', { name: /^Offline c
 const header = (page: Page) => page.getByRole('banner');
 
 async function openUsers(page: Page) {
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
-  await page.goto('/app/user-management/users');
+  await openSignedIn(page, ADMIN, '/app/user-management/users');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 }
 
@@ -145,9 +143,7 @@ test.describe('a phone', () => {
     request,
   }) => {
     const { growth } = await seedTeams(await leadApi(request));
-    await signIn(page, LEAD);
-    await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-    await page.goto(`/user-portal/team-dashboard?team=${growth._id}`);
+    await openSignedIn(page, LEAD, `/user-portal/team-dashboard?team=${growth._id}`);
     const tabs = ['Team Members', 'Assign Trainings', 'Assign Events'].map((name) =>
       page.getByRole('tab', { name }),
     );
@@ -176,7 +172,7 @@ test.describe('a phone', () => {
 
   test('the import report shows each status badge whole', async ({ page, request }) => {
     const { growth } = await seedTeams(await leadApi(request));
-    await signIn(page, LEAD);
+    await openSignedIn(page, LEAD, '/user-portal/user-dashboard');
     await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
     const report = await importMembers(page, growth._id);
     for (const status of ['created', 'refused']) {
@@ -228,7 +224,7 @@ test.describe('a desktop', () => {
 
   test('the import report shows each status badge whole', async ({ page, request }) => {
     const { growth } = await seedTeams(await leadApi(request));
-    await signIn(page, LEAD);
+    await openSignedIn(page, LEAD, '/user-portal/user-dashboard');
     await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
     const report = await importMembers(page, growth._id);
     for (const status of ['created', 'refused'])

@@ -18,9 +18,12 @@ export async function signIn(page: Page, user: Credentials) {
  * Signs in through the API and keeps the session on the device where the login screen keeps it
  * (the token and the user in the app's IndexedDB store), then opens `path`. For tests that are not
  * about signing in: it spares them loading the login screen and the home screen first. The tests in
- * auth.spec.ts, reset-password.spec.ts and csp.spec.ts still sign in through the screen.
+ * auth.spec.ts, reset-password.spec.ts and csp.spec.ts, and a sign-in again on an open page, still go
+ * through the screen.
  */
 export async function openSignedIn(page: Page, user: Credentials, path: string) {
+  // Setting the storage replaces all the app kept in the browser (outbox and worker included).
+  expect(page.url(), 'openSignedIn is for a page that has not opened the app yet').toBe('about:blank');
   const response = await page.request.post('/api/v1/login', { data: user });
   expect(response.status(), `signing in as ${user.email}`).toBe(200);
   const { results } = (await response.json()) as { results: { token: string; user: unknown } };

@@ -3,7 +3,7 @@ import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import type { MemberDetail } from '../../../contract/member.ts';
 import type { LoginResult } from '../../../contract/session.ts';
 import type { OrganizationList, TeamMemberCard } from '../../../contract/team-dashboard.ts';
-import { LEAD, signIn, waitForServiceWorker } from './actions.ts';
+import { LEAD, openSignedIn, signIn, waitForServiceWorker } from './actions.ts';
 
 export const QUEUED = 'Saved offline. It will be sent when the connection is back.';
 export const SYNCED = 'All offline changes are synced.';
@@ -58,9 +58,13 @@ export async function restoreDefaultTeam(api: LeadApi, teamId: string | null) {
   expect((await api.post('/team/set-default-Team', { defaultTeamId: teamId })).status()).toBe(200);
 }
 
-/** Signs the lead in on the page and waits until the service worker (and so the outbox) controls it. */
+/**
+ * Signs the lead in and waits until the service worker (and so the outbox) controls the page: on a
+ * fresh page through the API, on a page that has the app open (signing in again) through the screen.
+ */
 export async function signInLeadWithWorker(page: Page) {
-  await signIn(page, LEAD);
+  if (page.url() === 'about:blank') await openSignedIn(page, LEAD, '/user-portal/user-dashboard');
+  else await signIn(page, LEAD);
   await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
   await waitForServiceWorker(page);
 }
