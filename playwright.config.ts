@@ -1,10 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable, E2E_BASE_URL } from './tests/e2e/support/config.ts';
+import {
+  chromiumArgs,
+  chromiumExecutable,
+  E2E_BASE_URL,
+  E2E_WORKERS,
+  e2ePort,
+} from './tests/e2e/support/config.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // One server per worker (tests/e2e/support/config.ts): workers never share a database.
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -23,13 +30,18 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The app is built by `npm run test:e2e` before this runs.
+  // The app is built by `npm run test:e2e` before this runs. Each worker's server has its own port,
+  // data directory and SMTP sink; the first keeps E2E_PORT (default 4173).
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: 'npx tsx tests/e2e/support/server.ts',
-    url: `${E2E_BASE_URL}/login`,
+    url: `http://127.0.0.1:${e2ePort(slot)}/login`,
+    env: {
+      E2E_RUNNER_PID: String(process.pid),
+      ...(slot === 0 ? {} : { E2E_PORT: String(e2ePort(slot)) }),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -20,6 +20,10 @@ import {
 // calendar over a page is audited in that layer only (its `layer`): the page beneath is audited by
 // the entry without steps, and auditing it again would only double the run time.
 
+// The screens are audited independently of one another, so with several workers they are shared out
+// among them one by one rather than the whole file going to one worker.
+test.describe.configure({ mode: 'parallel' });
+
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
@@ -49,7 +53,7 @@ async function audit(page: Page, where: string, layer: string[] | undefined): Pr
     }));
 }
 
-// One signed-in page per role, shared by that role's screens, so the run signs in three times at most.
+// One signed-in page per role and worker, shared by that role's screens, so a worker signs in three times at most.
 const pages = new Map<Who, Promise<Page>>();
 const contexts: BrowserContext[] = [];
 let ids: ScreenIds;

@@ -47,13 +47,16 @@ api.on('exit', (code) => stop(code ?? 0));
 process.on('SIGINT', () => stop());
 process.on('SIGTERM', () => stop());
 
-// Stop by ourselves when the test runner that started us is gone, or after an hour at most.
-const parent = process.ppid;
+// Stop by ourselves when the test runner that started us is gone (it passes its process id: our own
+// parent is only the wrapper that npx and tsx put between us), or after an hour at most.
+const parent = Number(process.env.E2E_RUNNER_PID) || process.ppid;
 setInterval(() => {
   try {
     process.kill(parent, 0);
   } catch {
-    stop();
+    // The whole process group the runner started (the npx and tsx wrappers, the API server under
+    // them): stopping only the wrapper we spawned would leave the server itself running.
+    process.kill(0, 'SIGTERM');
   }
 }, 2000).unref();
 setTimeout(() => stop(), 60 * 60 * 1000).unref();
