@@ -438,6 +438,28 @@ describe('activities', () => {
     expect((await fetchUrl(url.replace(embed._id, other._id))).status).toBe(403);
   });
 
+  it('takes uploads past the 1 MB body limit and answers a repeated Idempotency-Key once', async () => {
+    const lessonId = (await createLesson())._id;
+    const big = Buffer.concat([tinyPdf(), Buffer.alloc(3 * 1024 ** 2)]);
+    const data = form({
+      lessonId,
+      title: 'Large handbook',
+      activityType: 'pdfDocument',
+      contentFile: { bytes: big, name: 'large.pdf' },
+    });
+    const headers = { 'Idempotency-Key': `lesson-upload-${lessonId}` };
+    const first = await t.call('POST', p.activity, { token: admin, form: data, headers });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.results.file.size).toBe(big.length);
+    const before = storedKeys();
+    const again = await t.call('POST', p.activity, { token: admin, form: data, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.body.results._id).toBe(first.body.results._id);
+    expect(await listActivities(lessonId)).toHaveLength(1);
+    expect(storedKeys()).toEqual(before);
+  });
+
   it('answers 404 for activities that do not exist', async () => {
     const id = crypto.randomUUID();
     expect((await t.call('DELETE', p.deleteActivity(id), { token: admin })).status).toBe(404);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_ACTIONS } from '../../server/auth/permissions.ts';
 import { modules, submodules } from '../../server/db/schema/modules.ts';
+import { UUID_PARAM } from '../../server/http/path-id.ts';
 import { declaredRoutes } from '../../server/http/route-table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -23,9 +24,10 @@ describe('route declarations', () => {
       .filter((route) => route.access?.kind === 'public')
       .map((route) => `${route.method} ${route.path}`)
       .sort();
-    // A file link's signature is its credential (server/files/signed-url.ts).
+    // A file link's signature is its credential (server/files/signed-url.ts), as is a lesson embed's.
     expect(open).toEqual([
       'GET /api/v1/files/*',
+      `GET /api/v1/lesson/embed/:activityId${UUID_PARAM}/:expires/:signature/*`,
       'POST /api/v1/forget-password',
       'POST /api/v1/login',
       'POST /api/v1/reset-password',

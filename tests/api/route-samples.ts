@@ -5,12 +5,14 @@ import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles } from '../../server/db/schema/administrator-roles.ts';
 import { courses } from '../../server/db/schema/courses.ts';
+import { lessonActivities, lessons } from '../../server/db/schema/lessons.ts';
 import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { signFileUrl } from '../../server/files/signed-url.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { storeUpload } from '../../server/files/upload.ts';
 import type { DeclaredRoute } from '../../server/http/route-table.ts';
+import { signEmbedUrl } from '../../server/modules/lessons/embed.ts';
 import { createTestContext, createUser } from './helpers.ts';
 import { createPersonas } from './personas.ts';
 
@@ -24,6 +26,8 @@ export type Victims = {
   ids: (table: string) => Promise<string | undefined>;
   /** A signed link to a stored file, for the file route's `*`. */
   fileLink?: () => Promise<string>;
+  /** A signed link to a custom embed's document, for the lesson embed route. */
+  embedLink?: () => Promise<string>;
 };
 
 /** A fresh app on its own database with every kind of caller and the records their calls may name. */
@@ -42,6 +46,23 @@ export async function openRouteTest() {
       'activities',
     );
     return signFileUrl(t, file.key);
+  };
+  victims.embedLink = async () => {
+    const [lesson] = await t.db
+      .insert(lessons)
+      .values({ name: 'Matrix lesson' })
+      .returning({ id: lessons.id });
+    const [activity] = await t.db
+      .insert(lessonActivities)
+      .values({
+        lessonId: lesson?.id as string,
+        position: 1,
+        title: 'Matrix embed',
+        activityType: 'customEmbed',
+        customEmbed: '<p>Matrix</p>',
+      })
+      .returning({ id: lessonActivities.id });
+    return signEmbedUrl(t, activity?.id as string);
   };
   return { t, personas, victims };
 }
@@ -117,6 +138,7 @@ export function plainPath(path: string): string {
 
 export async function fillPath(route: DeclaredRoute, target: TeamTarget, victims: Victims) {
   if (route.path.endsWith('/files/*') && victims.fileLink) return victims.fileLink();
+  if (route.path.includes('/lesson/embed/') && victims.embedLink) return victims.embedLink();
   let path = route.path;
   const plain = plainPath(route.path);
   for (const param of pathParams(route.path)) {
