@@ -1,5 +1,6 @@
 // Small, valid files of each type a lesson activity takes, made in memory for the lesson tests.
 import { crc32 } from 'node:zlib';
+import type { Page } from '@playwright/test';
 
 /** A one- or more-page PDF with a line of text per page and a correct cross-reference table. */
 export function tinyPdf(pages = 2): Buffer {
@@ -105,4 +106,36 @@ export function tinyHtmlPackage(): Buffer {
   return storedZip({
     'index.html': '<!doctype html><title>Package</title><h1>Interactive package</h1>',
   });
+}
+
+/**
+ * A two-second H.264 MP4 of changing colours, recorded by the browser itself (MediaRecorder writes
+ * MP4 with its duration, so it plays and seeks like an uploaded video).
+ */
+export async function recordMp4(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 90;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas');
+    const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/mp4;codecs=avc1' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    let frame = 0;
+    const paint = setInterval(() => {
+      context.fillStyle = `hsl(${(frame++ * 20) % 360} 80% 50%)`;
+      context.fillRect(0, 0, canvas.width, canvas.height);
+    }, 50);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    recorder.stop();
+    await stopped;
+    clearInterval(paint);
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+  });
+  return Buffer.from(bytes);
 }
