@@ -11,9 +11,9 @@ import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
 import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
+import { quizImport } from './quiz-import.ts';
 import { rangeRead } from './range.ts';
 import { uploadVideo } from './upload.ts';
-import { quizImport } from './quiz-import.ts';
 import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
 

@@ -8,6 +8,7 @@ import {
   toActivityFormData,
 } from '@/features/lessons/activity-values';
 
+const LESSON = { lessonId: '6f1c2d3e-4b5a-4c6d-8e7f-901234567890' };
 const values = (patch: Partial<ActivityFormValues>): ActivityFormValues => ({
   ...emptyActivityValues(),
   ...patch,
@@ -15,88 +16,76 @@ const values = (patch: Partial<ActivityFormValues>): ActivityFormValues => ({
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
 describe('activityFields', () => {
-  it('asks an mp4 video for a file and a hosted one for its address', () => {
-    expect(activityFields('videoPlayer', 'mp4')).toMatchObject({
+  it('shows nothing before a type is chosen, and what the chosen type needs after', () => {
+    expect(activityFields(values({}))).toEqual({
+      videoType: false,
+      url: 'none',
+      customEmbed: false,
+      contentFile: undefined,
+      previewFile: false,
+    });
+    expect(activityFields(values({ activityType: 'videoPlayer', videoType: 'mp4' }))).toMatchObject({
       videoType: true,
-      url: false,
+      url: 'none',
       contentFile: { kind: 'video', required: true },
     });
-    expect(activityFields('videoPlayer', 'vimeo')).toMatchObject({
-      videoType: true,
-      url: 'required',
-      contentFile: null,
-    });
-    expect(activityFields('videoPlayer', '')).toMatchObject({
-      videoType: true,
-      url: false,
-      contentFile: null,
-    });
-  });
-
-  it('gives each type its own fields', () => {
-    expect(activityFields('audioPlayer', '').contentFile).toEqual({ kind: 'audio', required: true });
-    expect(activityFields('pdfDocument', '').contentFile).toEqual({ kind: 'pdf', required: true });
-    expect(activityFields('powerpoint', '')).toMatchObject({
-      contentFile: { kind: 'powerpoint' },
-      previewFile: true,
-    });
-    expect(activityFields('fileUpload', '').contentFile).toEqual({ kind: 'fileUpload', required: false });
-    expect(activityFields('customEmbed', '')).toMatchObject({
-      customEmbed: true,
-      contentFile: null,
-      url: false,
-    });
-    expect(activityFields('interactiveContent', '')).toMatchObject({
-      url: 'optional',
-      contentFile: { kind: 'package', required: false },
-    });
+    expect(activityFields(values({ activityType: 'powerpoint' }))).toMatchObject({ previewFile: true });
   });
 });
 
 describe('acceptOf', () => {
   it("offers the kind's extensions, and anything for a hand-in's instructions", () => {
     expect(acceptOf('powerpoint')).toBe('.ppt,.pptx');
-    expect(acceptOf('package')).toBe('.zip,application/zip');
+    expect(acceptOf('package')).toBe('.zip');
     expect(acceptOf('fileUpload')).toBeUndefined();
   });
 });
 
 describe('activityErrors', () => {
   it("says the spec's messages for what is missing", () => {
-    expect(activityErrors(values({}), null)).toEqual({
+    expect(activityErrors(values({}), LESSON)).toEqual({
       title: 'Activity name is required.',
       activityType: 'Activity Type is required.',
     });
-    expect(activityErrors(values({ title: 'A', activityType: 'videoPlayer' }), null)).toEqual({
+    expect(activityErrors(values({ title: 'A', activityType: 'videoPlayer' }), LESSON)).toEqual({
       videoType: 'Video type is required.',
     });
     expect(
-      activityErrors(values({ title: 'A', activityType: 'videoPlayer', videoType: 'youtube' }), null),
-    ).toEqual({
-      url: 'Url is required.',
-    });
+      activityErrors(values({ title: 'A', activityType: 'videoPlayer', videoType: 'youtube' }), LESSON),
+    ).toEqual({ url: 'Url is required.' });
     expect(
-      activityErrors(values({ title: 'A', activityType: 'videoPlayer', videoType: 'mp4' }), null),
+      activityErrors(values({ title: 'A', activityType: 'videoPlayer', videoType: 'mp4' }), LESSON),
     ).toEqual({
       contentFile: 'Content file is required.',
     });
     expect(
-      activityErrors(values({ title: 'A', activityType: 'customEmbed', customEmbed: '  ' }), null),
+      activityErrors(values({ title: 'A', activityType: 'customEmbed', customEmbed: '' }), LESSON),
     ).toEqual({
       customEmbed: 'Custom Embed is required.',
     });
-    expect(activityErrors(values({ title: 'A', activityType: 'interactiveContent' }), null)).toEqual({
-      url: 'Url is required.',
+    expect(activityErrors(values({ title: 'A', activityType: 'interactiveContent' }), LESSON)).toEqual({
+      contentFile: 'Content file is required.',
     });
   });
 
+  it("checks a hosted video's address against its host", () => {
+    expect(
+      activityErrors(
+        values({ title: 'A', activityType: 'videoPlayer', videoType: 'vimeo', url: 'https://youtu.be/x' }),
+        LESSON,
+      ),
+    ).toEqual({ url: 'Url must be a Vimeo link (vimeo.com).' });
+  });
+
   it('keeps a stored file when editing, and needs none for a hand-in', () => {
-    expect(activityErrors(values({ title: 'A', activityType: 'pdfDocument' }), { file: true })).toEqual({});
-    expect(activityErrors(values({ title: 'A', activityType: 'fileUpload' }), null)).toEqual({});
+    expect(
+      activityErrors(values({ title: 'A', activityType: 'pdfDocument' }), { version: 2, storedFile: true }),
+    ).toEqual({});
+    expect(activityErrors(values({ title: 'A', activityType: 'fileUpload' }), LESSON)).toEqual({});
     expect(
       activityErrors(
         values({ title: 'A', activityType: 'interactiveContent', contentFile: file('p.zip') }),
-        null,
+        LESSON,
       ),
     ).toEqual({});
   });
@@ -114,7 +103,7 @@ describe('toActivityFormData', () => {
         contentFile: file('slides.pptx'),
         previewFile: file('slides.pdf'),
       }),
-      { lessonId: 'lesson-1' },
+      LESSON,
     );
     expect([...body.keys()]).toEqual([
       'lessonId',
@@ -136,6 +125,7 @@ describe('toActivityFormData', () => {
         activityType: 'videoPlayer',
         videoType: 'youtube',
         url: ' https://youtu.be/dQw4w9WgXcQ ',
+        contentFile: file('left-over.mp4'),
       }),
       { version: 3 },
     );
