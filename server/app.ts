@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiErrorBody } from '../contract/envelope.ts';
+import { isLessonUploadRequest } from '../contract/lessons/resource.ts';
 import { messages } from '../contract/messages.ts';
 import { API_BASE } from '../contract/paths.ts';
 import type { Database } from './db/client.ts';
@@ -20,7 +21,7 @@ import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts
 import { authRoutes } from './modules/auth/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
-import { isLessonUploadRequest, lessonRoutes } from './modules/lessons/routes.ts';
+import { lessonRoutes } from './modules/lessons/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { MEMBER_FORM_MAX_BYTES } from './modules/members/member-form.ts';
 import { isMemberFormRequest, memberRoutes } from './modules/members/routes.ts';

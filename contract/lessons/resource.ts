@@ -1,4 +1,5 @@
 import type { AdminRow } from '../admin-list.ts';
+import { API_BASE } from '../paths.ts';
 import { defineResource, resourcePaths } from '../resource.ts';
 
 /**
@@ -36,6 +37,18 @@ export const lessonPaths = {
    */
   embedPrefix: '/lesson/embed',
 } as const;
+
+/**
+ * The activity writes that carry files (multipart): the app's 1 MB body limit does not apply to
+ * them (each file's kind caps it as it streams) and the Idempotency-Key store does not read their
+ * bodies (it would hold a whole video in memory).
+ */
+export function isLessonUploadRequest(method: string, path: string): boolean {
+  return (
+    (method === 'POST' && path === `${API_BASE}${lessonPaths.activity}`) ||
+    (method === 'PATCH' && path.startsWith(`${API_BASE}${lessonPaths.updateActivity('')}`))
+  );
+}
 
 export type LessonRow = AdminRow & {
   name: string;

@@ -11,7 +11,6 @@ import {
 } from '../../../contract/lessons/resource.ts';
 import { lessonSchema, lessonUpdateSchema } from '../../../contract/lessons/schemas.ts';
 import { messages } from '../../../contract/messages.ts';
-import { API_BASE } from '../../../contract/paths.ts';
 import { lessons } from '../../db/schema/lessons.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
 import { allow, permission } from '../../http/access.ts';
@@ -25,18 +24,6 @@ import { activityRoutes } from './activity-routes.ts';
 import { duplicateLesson } from './duplicate.ts';
 import { embedRoutes } from './embed.ts';
 import { lessonDetail, lessonsList, lessonsRow } from './queries.ts';
-
-/**
- * The activity writes that carry files (multipart): the app's 1 MB body limit does not apply to
- * them (each file's kind caps it as it streams) and the Idempotency-Key store does not read their
- * bodies (it would hold a whole video in memory).
- */
-export function isLessonUploadRequest(method: string, path: string): boolean {
-  return (
-    (method === 'POST' && path === `${API_BASE}${paths.activity}`) ||
-    (method === 'PATCH' && path.startsWith(`${API_BASE}${paths.updateActivity('')}`))
-  );
-}
 
 /** The Lessons screens: the list, the lesson form, duplicate, status and delete, and the activities. */
 export function lessonRoutes(deps: AppDeps) {
