@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { get as idbGet, createStore as idbStore } from 'idb-keyval';
+import { isLessonUploadRequest } from '../../contract/lessons/resource.ts';
 import {
   canEdit,
   OUTBOX_CHANNEL,
@@ -223,11 +224,18 @@ async function handleWrite(request: Request): Promise<Response> {
   return answer.response;
 }
 
+/**
+ * Activity uploads (files up to a gigabyte) go to the network as the page sends them: the page
+ * refuses them offline, the browser reports their progress, and the outbox never holds the file.
+ */
 export function isQueuedWrite(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   const { pathname, origin } = new URL(request.url);
   return (
-    origin === self.location.origin && pathname.startsWith('/api/v1/') && !NEVER_QUEUED.includes(pathname)
+    origin === self.location.origin &&
+    pathname.startsWith('/api/v1/') &&
+    !NEVER_QUEUED.includes(pathname) &&
+    !isLessonUploadRequest(request.method, pathname)
   );
 }
 
