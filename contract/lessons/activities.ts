@@ -39,10 +39,11 @@ export const activityMessages = {
   requiredInvalid: "Required must be 'true' or 'false'.",
   lessonInvalid: 'Lesson must be a valid id.',
   lessonNotFound: 'The lesson does not exist.',
-  /** A package (interactiveContent's file) that is not a zip with an index.html. */
+  /** A package (interactiveContent's file) that is not a zip with an index.html or an h5p.json. */
   packageType: 'The package must be a .zip file with an index.html (an HTML5 package).',
+  /** An H5P package (an h5p.json at its top) the player cannot start. */
   packageH5p:
-    'H5P packages are not supported as such; export the content as HTML5 (a .zip with an index.html).',
+    'The H5P package is broken: its h5p.json must name its title, language, embed types, main library and dependencies, and the package must hold content/content.json and the main library.',
   packageUnsafe: 'The package holds a path outside its folder, a link or too many files.',
   packageTooLarge: 'The package must unpack to at most 500 MB.',
   previewOnlyPowerpoint: 'Only a PowerPoint activity takes a preview file.',
@@ -117,7 +118,8 @@ export function activityNeeds(activityType: ActivityType, videoType?: VideoType 
 
 /** A package is a zip archive of at most this many bytes (the unpacked files are capped apart). */
 export const PACKAGE_MAX_BYTES = 100 * 1024 ** 2;
-export const PACKAGE_EXTENSIONS = ['zip'] as const;
+/** An HTML5 package (.zip) or an H5P package (.h5p, a zip too by its bytes). */
+export const PACKAGE_EXTENSIONS = ['zip', 'h5p'] as const;
 
 const m = activityMessages;
 

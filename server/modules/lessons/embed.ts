@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -12,7 +14,8 @@ import { allow, publicAccess } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { UUID_PARAM } from '../../http/path-id.ts';
-import { packageFileKey } from './package.ts';
+import { PLAYER_FOLDER, playerAssetFile, playerDocument } from './h5p.ts';
+import { h5pMarkerKey, packageFileKey } from './package.ts';
 
 /**
  * The policy of every embed answer: a sandbox without allow-same-origin, so the document runs in
@@ -33,6 +36,9 @@ export async function signEmbedUrl(deps: Pick<AppDeps, 'db'>, activityId: string
   const signature = signed.searchParams.get('signature');
   return `${API_BASE}${lessonPaths.embedPrefix}/${activityId}/${expires}/${signature}/`;
 }
+
+/** Whether the package of an interactiveContent activity was unpacked as an H5P package. */
+const isH5p = (deps: AppDeps, fileKey: string) => deps.files.disk.exists(h5pMarkerKey(fileKey));
 
 /** The custom embed's code as a whole document. */
 const embedDocument = (code: string) =>
@@ -55,7 +61,9 @@ function packagePath(rest: string): string {
 /**
  * GET /lesson/embed/<activityId>/<expires>/<signature>/<path>: public, the signature is the
  * credential (403 when tampered with or expired). A custom embed's code as a document, or a file of
- * the activity's unpacked package, each with the sandbox policy.
+ * the activity's unpacked package, each with the sandbox policy. An H5P package's `index.html` is
+ * the player's document, which plays the package from the same prefix, and the player's own assets
+ * lie under PLAYER_FOLDER there (cached for good: the folder's name holds the player's version).
  */
 export function embedRoutes(deps: AppDeps) {
   const base = `${lessonPaths.embedPrefix}/:activityId${UUID_PARAM}/:expires/:signature`;
@@ -78,6 +86,7 @@ export function embedRoutes(deps: AppDeps) {
     const [activity] = await deps.db
       .select({
         activityType: lessonActivities.activityType,
+        title: lessonActivities.title,
         customEmbed: lessonActivities.customEmbed,
         fileKey: lessonActivities.fileKey,
       })
@@ -104,6 +113,19 @@ export function embedRoutes(deps: AppDeps) {
     if (activity.activityType !== 'interactiveContent' || !activity.fileKey)
       throw new ApiError(404, messages.notFound);
     const path = packagePath(rest);
+    if (
+      (path === 'index.html' || path.startsWith(`${PLAYER_FOLDER}/`)) &&
+      (await isH5p(deps, activity.fileKey))
+    ) {
+      if (path === 'index.html') return c.html(playerDocument(prefix, activity.title), 200, headers);
+      const file = playerAssetFile(path.slice(PLAYER_FOLDER.length + 1));
+      const found = file ? await stat(file).catch(() => undefined) : undefined;
+      if (!file || !found?.isFile()) throw new ApiError(404, messages.notFound);
+      headers['Content-Type'] = getMimeType(path) ?? 'application/octet-stream';
+      headers['Content-Length'] = String(found.size);
+      headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+      return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, headers);
+    }
     const key = packageFileKey(activity.fileKey, path);
     if (!(await deps.files.disk.exists(key))) throw new ApiError(404, messages.notFound);
     const stream = await deps.files.disk.getStream(key);

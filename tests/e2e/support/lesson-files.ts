@@ -108,6 +108,56 @@ export function tinyHtmlPackage(): Buffer {
   });
 }
 
+/** The sentence the tiny H5P package's library writes into its container. */
+export const H5P_SENTENCE = 'The test library wrote this sentence from its H5P content.';
+
+/**
+ * An H5P package (.h5p) as an H5P editor exports it, only smaller: h5p.json naming its main library,
+ * content/content.json with the library's parameters, and the library's folder (library.json and
+ * a script defining `H5P.TestText`, which writes the content's text into its container).
+ */
+export function tinyH5pPackage(parts: { manifest?: object | string; content?: string | null } = {}): Buffer {
+  const manifest = parts.manifest ?? {
+    title: 'Test text',
+    language: 'und',
+    mainLibrary: 'H5P.TestText',
+    embedTypes: ['div'],
+    license: 'U',
+    preloadedDependencies: [{ machineName: 'H5P.TestText', majorVersion: '1', minorVersion: '0' }],
+  };
+  const library = {
+    title: 'Test text',
+    machineName: 'H5P.TestText',
+    majorVersion: 1,
+    minorVersion: 0,
+    patchVersion: 0,
+    runnable: 1,
+    embedTypes: ['div'],
+    preloadedJs: [{ path: 'test-text.js' }],
+  };
+  const script = `var H5P = H5P || {};
+H5P.TestText = (function () {
+  function TestText(params) {
+    this.text = params.text;
+  }
+  TestText.prototype.attach = function ($container) {
+    var sentence = document.createElement('p');
+    sentence.className = 'h5p-test-text';
+    sentence.textContent = this.text;
+    $container.get(0).appendChild(sentence);
+  };
+  return TestText;
+})();
+`;
+  const content = parts.content === undefined ? JSON.stringify({ text: H5P_SENTENCE }) : parts.content;
+  return storedZip({
+    'h5p.json': typeof manifest === 'string' ? manifest : JSON.stringify(manifest),
+    ...(content === null ? {} : { 'content/content.json': content }),
+    'H5P.TestText-1.0/library.json': JSON.stringify(library),
+    'H5P.TestText-1.0/test-text.js': script,
+  });
+}
+
 /**
  * A two-second H.264 MP4 of changing colours, recorded by the browser itself (MediaRecorder writes
  * MP4 with its duration, so it plays and seeks like an uploaded video).

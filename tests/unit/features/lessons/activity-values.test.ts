@@ -36,7 +36,7 @@ describe('activityFields', () => {
 describe('acceptOf', () => {
   it("offers the kind's extensions, and anything for a hand-in's instructions", () => {
     expect(acceptOf('powerpoint')).toBe('.ppt,.pptx');
-    expect(acceptOf('package')).toBe('.zip');
+    expect(acceptOf('package')).toBe('.zip,.h5p');
     expect(acceptOf('fileUpload')).toBeUndefined();
   });
 });
