@@ -8,7 +8,7 @@ import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
 import { fileServeRoutes } from './files/serve-routes.ts';
-import { createFileStore } from './files/store.ts';
+import { createFileStore, type FileStore } from './files/store.ts';
 import type { AppDeps, AppEnv, Logger } from './http/app-env.ts';
 import { type Background, createBackground } from './http/background.ts';
 import { compressJson } from './http/compression.ts';
@@ -74,6 +74,8 @@ export type CreateAppOptions = {
   logger?: Logger;
   /** Pass one to await the work answers leave behind (tests, the server's graceful stop). */
   background?: Background;
+  /** The file store; by default one made from `config.files`. */
+  files?: FileStore;
 };
 
 export function createApp({
@@ -82,8 +84,9 @@ export function createApp({
   mailer,
   logger = console,
   background = createBackground(logger),
+  files = createFileStore(config.files),
 }: CreateAppOptions) {
-  const deps: AppDeps = { db, config, mailer, logger, background, files: createFileStore(config.files) };
+  const deps: AppDeps = { db, config, mailer, logger, background, files };
   const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });

@@ -5,6 +5,7 @@ import { purgeExpired } from './db/purge.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { demoAccounts } from './db/seed-data.ts';
 import { readConfig } from './env.ts';
+import { createFileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -23,7 +24,9 @@ const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );
 await database.migrate();
-if (await seedIfEmpty(database.db)) console.log('Seeded the demo data.');
+// One store for the seed's demo files and the app that serves them.
+const files = createFileStore(config.files);
+if (await seedIfEmpty(database.db, files)) console.log('Seeded the demo data.');
 
 const mailer = createMailer({
   db: database.db,
@@ -33,7 +36,7 @@ const mailer = createMailer({
 });
 // Work answers leave behind (the forgot-password mail); the stop below waits for it.
 const background = createBackground(console);
-const app = createApp({ db: database.db, config, mailer, background });
+const app = createApp({ db: database.db, config, mailer, background, files });
 
 // Expired sessions, reset links, rate-limit windows and week-old idempotency answers are dead
 // rows; clear them now and hourly.

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
+import type { FileStore } from '../files/store.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
-import { seedLessons } from '../modules/lessons/seed.ts';
+import { seedLessons, storeSeedFiles } from '../modules/lessons/seed.ts';
 import { seedQuizzes } from '../modules/quizzes/seed.ts';
 import type { Database } from './client.ts';
 import { administratorRoles, rolePermissions } from './schema/administrator-roles.ts';
@@ -52,11 +53,16 @@ async function demoPasswordHashes() {
   return new Map(distinct.map((password, index) => [password, hashes[index] as string]));
 }
 
-/** Fills an empty database with the demo data; does nothing once any user exists. Returns whether it seeded. */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+/**
+ * Fills an empty database with the demo data; does nothing once any user exists. Returns whether it
+ * seeded. Given the app's file store, it writes the demo files there first (outside the
+ * transaction: the store takes no part in it) and seeds a lesson whose activities use them.
+ */
+export async function seedIfEmpty(db: Database, files?: FileStore): Promise<boolean> {
   // Checked before hashing too, so a restart does not pay for scrypt work it throws away.
   if ((await db.$count(users)) > 0) return false;
   const passwordHashes = await demoPasswordHashes();
+  const seedFiles = files ? await storeSeedFiles(files) : undefined;
   const random = pseudoRandom(42);
 
   return db.transaction(async (tx) => {
@@ -242,9 +248,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await seedAdminTeams(tx);
     await seedAdminGroups(tx);
     await seedCourseCategories(tx);
-    await seedLessons(tx);
+    const placedLessons = await seedLessons(tx, seedFiles);
     await seedQuizzes(tx);
-    await seedCourses(tx);
+    await seedCourses(tx, placedLessons);
     return true;
   });
 }

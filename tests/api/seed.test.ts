@@ -1,28 +1,47 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { readFileSync, rmSync } from 'node:fs';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coursePaths, type OutlineItem } from '../../contract/courses/resource.ts';
+import { type LessonActivity, lessonPaths } from '../../contract/lessons/resource.ts';
+import { API_BASE, paths } from '../../contract/paths.ts';
+import { createApp } from '../../server/app.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
-import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { sessions } from '../../server/db/schema/auth.ts';
 import { checklistAssignments, checklists } from '../../server/db/schema/checklists.ts';
-import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
+import { courseCompletions, courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { lessons } from '../../server/db/schema/lessons.ts';
 import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
 import { submodules } from '../../server/db/schema/modules.ts';
+import { quizzes } from '../../server/db/schema/quizzes.ts';
 import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
 import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
+import { readConfig } from '../../server/env.ts';
+import { createFileStore } from '../../server/files/store.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { storeSeedFiles } from '../../server/modules/lessons/seed.ts';
+import { storeFromEnvironment } from './files-env.ts';
+import { demo, openTestDatabase } from './helpers.ts';
 
-// This file migrates and seeds an empty database itself instead of using the helpers' template.
+// This file migrates and seeds an empty database itself instead of using the helpers' template,
+// with a file store as the server does (the template is seeded without one).
+const { config: filesConfig, root } = storeFromEnvironment();
+const store = createFileStore(filesConfig);
 let handle: DatabaseHandle;
 let seeded: boolean;
 beforeAll(async () => {
   handle = await openDatabase({});
   await handle.migrate();
-  seeded = await seedIfEmpty(handle.db);
+  seeded = await seedIfEmpty(handle.db, store);
 });
-afterAll(() => handle.close());
+afterAll(async () => {
+  await handle.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 const userByEmail = async (email: string) => {
   const [user] = await handle.db.select().from(users).where(eq(users.email, email));
@@ -143,5 +162,147 @@ describe('seedIfEmpty', () => {
     );
     expect(await handle.db.$count(events)).toBe(0);
     expect(await handle.db.$count(eventAttendees)).toBe(0);
+  });
+});
+
+const FIRE_SAFETY = 'Fire Safety and Evacuation';
+const seedFile = (name: string) =>
+  readFileSync(new URL(`../../server/db/seed-files/${name}`, import.meta.url));
+
+/** Each course's outline as names, first to last, from the database. */
+async function outlines(db: Database) {
+  const rows = await db
+    .select({ course: courses.name, lesson: lessons.name, quiz: quizzes.name })
+    .from(courseOutlineItems)
+    .innerJoin(courses, eq(courses.id, courseOutlineItems.courseId))
+    .leftJoin(lessons, eq(lessons.id, courseOutlineItems.lessonId))
+    .leftJoin(quizzes, eq(quizzes.id, courseOutlineItems.quizId))
+    .orderBy(asc(courses.name), asc(courseOutlineItems.position));
+  const byCourse = new Map<string, string[]>();
+  for (const row of rows)
+    byCourse.set(row.course, [...(byCourse.get(row.course) ?? []), row.lesson ?? `quiz ${row.quiz}`]);
+  return byCourse;
+}
+
+describe('the demo lesson with files', () => {
+  const logger = { info: () => {}, warn: () => {}, error: () => {} };
+  let app: ReturnType<typeof createApp>;
+  let close: () => Promise<void>;
+  let admin: string;
+  const call = async (path: string) => {
+    const response = await app.request(`${API_BASE}${path}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(response.status, path).toBe(200);
+    // biome-ignore lint/suspicious/noExplicitAny: read as a client would, by field
+    return ((await response.json()) as any).results;
+  };
+  beforeAll(async () => {
+    const config = {
+      ...readConfig({ APP_URL: 'http://app.test', DIST_DIR: '/nonexistent/dist', DATA_DIR: root }),
+      files: filesConfig,
+    };
+    const mailer = createMailer({ db: handle.db, smtpUrl: undefined, from: config.mailFrom, logger });
+    close = () => mailer.close();
+    app = createApp({ db: handle.db, config, mailer, logger, files: store });
+    const login = await app.request(`${API_BASE}${paths.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(demo.admin),
+    });
+    expect(login.status).toBe(200);
+    admin = ((await login.json()) as { results: { token: string } }).results.token;
+  });
+  afterAll(() => close());
+
+  it('gives the lesson an activity of each file type, each file served with its type and bytes', async () => {
+    const [lesson] = (await call(`${lessonPaths.list}?search=${encodeURIComponent(FIRE_SAFETY)}`)).data;
+    expect(lesson).toMatchObject({ name: FIRE_SAFETY, activityCount: 5 });
+    const activities = (await call(lessonPaths.activities(lesson._id))) as LessonActivity[];
+    expect(activities.map((activity) => [activity.activityType, activity.videoType])).toEqual([
+      ['videoPlayer', 'mp4'],
+      ['audioPlayer', null],
+      ['pdfDocument', null],
+      ['powerpoint', null],
+      ['fileUpload', null],
+    ]);
+    const pptx = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+    const expected = [
+      { file: 'fire-drill.mp4', type: 'video/mp4' },
+      { file: 'evacuation-announcement.mp3', type: 'audio/mpeg' },
+      { file: 'fire-safety-guide.pdf', type: 'application/pdf' },
+      { file: 'fire-extinguishers.pptx', type: pptx },
+      { file: 'evacuation-route-worksheet.pdf', type: 'application/pdf' },
+    ];
+    const served = async (url: string | undefined, file: string, type: string) => {
+      const bytes = seedFile(file);
+      const response = await app.request(url ?? '');
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type'), file).toBe(type);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes), file).toBe(true);
+    };
+    for (const [index, { file, type }] of expected.entries()) {
+      const activity = activities[index];
+      expect(activity?.file).toMatchObject({ name: file, type, size: seedFile(file).length });
+      await served(activity?.file?.url, file, type);
+    }
+    const powerpoint = activities[3];
+    expect(powerpoint?.previewFile?.name).toBe('fire-extinguishers.pdf');
+    await served(powerpoint?.previewFile?.url, 'fire-extinguishers.pdf', 'application/pdf');
+    expect(activities.filter((activity) => activity.previewFile !== null)).toHaveLength(1);
+  });
+
+  it('answers a range of the video with 206 and those bytes', async () => {
+    const [lesson] = (await call(`${lessonPaths.list}?search=${encodeURIComponent(FIRE_SAFETY)}`)).data;
+    const [video] = (await call(lessonPaths.activities(lesson._id))) as LessonActivity[];
+    const bytes = seedFile('fire-drill.mp4');
+    const response = await app.request(video?.file?.url ?? '', { headers: { Range: 'bytes=0-99' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 0-99/${bytes.length}`);
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+  });
+
+  it('ends the outlines of Workplace Safety Essentials and First Aid Basics with the lesson', async () => {
+    for (const name of ['Workplace Safety Essentials', 'First Aid Basics']) {
+      const [course] = (await call(`${coursePaths.list}?search=${encodeURIComponent(name)}`)).data;
+      const outline = (await call(coursePaths.outline(course._id))) as OutlineItem[];
+      expect(outline.at(-1), name).toMatchObject({ kind: 'lesson', name: FIRE_SAFETY, status: true });
+      expect(
+        outline.filter((item) => item.name === FIRE_SAFETY),
+        name,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('stores the files under fixed keys, so seeding again writes the same bytes to the same keys', async () => {
+    const first = await storeSeedFiles(store);
+    const again = await storeSeedFiles(store);
+    expect(again).toEqual(first);
+    expect(Object.values(first).map((file) => file.key)).toEqual([
+      'activities/seed-fire-drill-video1.mp4',
+      'activities/seed-evacuation-audio1.mp3',
+      'activities/seed-fire-safety-guide.pdf',
+      'activities/seed-extinguisher-pptx.pptx',
+      'activities/seed-extinguisher-copy.pdf',
+      'activities/seed-evacuation-sheet1.pdf',
+    ]);
+    for (const file of Object.values(first))
+      expect(Buffer.from(await store.disk.getBytes(file.key)).equals(seedFile(file.name))).toBe(true);
+  });
+
+  it('seeds without a store as before: no lesson with files, the other outlines the same', async () => {
+    const plain = await openTestDatabase();
+    try {
+      expect(await plain.db.$count(lessons, eq(lessons.name, FIRE_SAFETY))).toBe(0);
+      expect(await plain.db.$count(lessons)).toBe((await handle.db.$count(lessons)) - 1);
+      const withFiles = await outlines(handle.db);
+      const without = await outlines(plain.db);
+      const others = (items: string[] | undefined) => (items ?? []).filter((item) => item !== FIRE_SAFETY);
+      expect([...withFiles.keys()].sort()).toEqual([...without.keys(), 'Workplace Safety Essentials'].sort());
+      for (const [course, items] of without) expect(others(withFiles.get(course)), course).toEqual(items);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { lessons } from '../../db/schema/lessons.ts';
 import { membershipLevels } from '../../db/schema/lookups.ts';
 import { quizzes } from '../../db/schema/quizzes.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
+import type { PlacedLesson } from '../lessons/seed.ts';
 
 /** Each demo course's category, by title (the categories' seed makes them). */
 export const demoCourseCategory: Record<string, string> = {
@@ -33,9 +34,10 @@ const ITEMS_PER_OUTLINE = 4;
 /**
  * Files the demo courses (made by the training seed) under the demo categories, restricts two of
  * them, and gives eight of them outlines of the lessons and quizzes the seed has made so far: run it
- * after the lessons' and quizzes' seeds.
+ * after the lessons' and quizzes' seeds. A placed lesson (the lessons' seed names its courses) stays
+ * out of that rotation and ends the outlines of the courses it names instead.
  */
-export async function seedCourses(tx: Transaction) {
+export async function seedCourses(tx: Transaction, placed: readonly PlacedLesson[] = []) {
   const categories = await tx
     .select({ id: courseCategories.id, name: courseCategories.name })
     .from(courseCategories);
@@ -81,9 +83,10 @@ export async function seedCourses(tx: Transaction) {
       .values(levels.map((level) => ({ courseId: levelCourse, membershipLevelId: level.id })));
   }
 
-  const lessonIds = (await tx.select({ id: lessons.id }).from(lessons).orderBy(asc(lessons.name))).map(
-    (row) => row.id,
-  );
+  const placedIds = new Set(placed.map((lesson) => lesson.lessonId));
+  const lessonIds = (await tx.select({ id: lessons.id }).from(lessons).orderBy(asc(lessons.name)))
+    .map((row) => row.id)
+    .filter((id) => !placedIds.has(id));
   const quizIds = (await tx.select({ id: quizzes.id }).from(quizzes).orderBy(asc(quizzes.name))).map(
     (row) => row.id,
   );
@@ -100,5 +103,12 @@ export async function seedCourses(tx: Transaction) {
     }
     return chosen.map((item, position) => ({ courseId: course.id, position, ...item }));
   });
+  for (const lesson of placed)
+    for (const name of lesson.courses) {
+      const id = courseId(name);
+      if (!id) throw new Error(`No demo course ${name} for the lesson ${lesson.lessonId}`);
+      const position = items.filter((item) => item.courseId === id).length;
+      items.push({ courseId: id, position, lessonId: lesson.lessonId });
+    }
   if (items.length > 0) await tx.insert(courseOutlineItems).values(items);
 }
