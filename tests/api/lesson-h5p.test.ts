@@ -107,12 +107,22 @@ describe('H5P packages', () => {
     expect((await fetchUrl(prefix)).status).toBe(404);
   });
 
-  it('takes an H5P package named .zip', async () => {
+  it('takes an H5P package named .zip, and a copied lesson plays its own copy', async () => {
     const lessonId = (await createLesson())._id;
     const zipped = await addPackage(lessonId, tinyH5pPackage(), 'quiz.zip');
     expect(zipped.status, zipped.text).toBe(201);
     const page = await (await fetchUrl(zipped.body.results.embedUrl)).text();
     expect(page).toContain('new H5PStandalone.H5P(');
+
+    const copy = await t.call('POST', p.duplicate(lessonId), { token: admin });
+    expect(copy.status, copy.text).toBe(201);
+    const bulk = await t.call('DELETE', p.bulkDelete, { token: admin, body: { bulkId: [lessonId] } });
+    expect(bulk.status).toBe(200);
+    const copied = await t.call('GET', p.activities(copy.body.results._id), { token: admin });
+    const [activity] = copied.body.results as LessonActivity[];
+    const prefix = activity?.embedUrl ?? '';
+    expect(await (await fetchUrl(prefix)).text()).toContain('new H5PStandalone.H5P(');
+    expect(await (await fetchUrl(`${prefix}content/content.json`)).json()).toEqual({ text: H5P_SENTENCE });
   });
 
   it('refuses a broken H5P package with its message and keeps none of it', async () => {
