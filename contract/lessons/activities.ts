@@ -44,6 +44,9 @@ export const activityMessages = {
   /** An H5P package (an h5p.json at its top) the player cannot start. */
   packageH5p:
     'The H5P package is broken: its h5p.json must name its title, language, embed types, main library and dependencies, and the package must hold content/content.json and the main library.',
+  /** An H5P package on a server installed without the H5P player (an optional dependency). */
+  packageH5pNoPlayer:
+    'This server cannot play H5P packages: export the content as HTML5 (a .zip with an index.html).',
   packageUnsafe: 'The package holds a path outside its folder, a link or too many files.',
   packageTooLarge: 'The package must unpack to at most 500 MB.',
   previewOnlyPowerpoint: 'Only a PowerPoint activity takes a preview file.',

@@ -8,24 +8,39 @@ import { dirname, join } from 'node:path';
  * both served by the embed route under its signed prefix.
  */
 
-/** Where h5p-standalone's built player lies, and its version (part of the assets' path). */
-const playerPackage = createRequire(import.meta.url).resolve('h5p-standalone/package.json');
-const PLAYER_DIST = join(dirname(playerPackage), 'dist');
-const PLAYER_VERSION = (JSON.parse(readFileSync(playerPackage, 'utf8')) as { version: string }).version;
+/**
+ * Where h5p-standalone's built player lies (its dist folder) and its version, or undefined when it
+ * is not installed: it is an optional dependency, since npm before 11.16 runs its preinstall script
+ * (which insists on yarn) and then leaves it out; H5P uploads are refused without it.
+ */
+export function findPlayer(
+  resolve: (id: string) => string = createRequire(import.meta.url).resolve,
+): { dist: string; version: string } | undefined {
+  try {
+    const manifest = resolve('h5p-standalone/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    return { dist: join(dirname(manifest), 'dist'), version };
+  } catch {
+    return undefined;
+  }
+}
+
+export const h5pPlayer = findPlayer();
 
 /**
  * The folder, under an H5P activity's signed embed prefix, that serves the player's assets. Its
  * name holds the player's version, so the assets may be cached for good; a dot first, so that no
  * H5P library folder (`H5P.Name-1.0`) or `content` takes it.
  */
-export const PLAYER_FOLDER = `.h5p-player-${PLAYER_VERSION}`;
+export const PLAYER_FOLDER = `.h5p-player-${h5pPlayer?.version ?? 'none'}`;
 
 /** The player's file at `path` (inside its dist folder), or undefined when it has none. */
 export function playerAssetFile(path: string): string | undefined {
+  if (!h5pPlayer) return undefined;
   if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*(\/[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)*$/.test(path))
     return undefined;
   if (!/\.(js|css|woff2?|ttf|eot|svg|gif|png)$/.test(path)) return undefined;
-  return join(PLAYER_DIST, path);
+  return join(h5pPlayer.dist, path);
 }
 
 /** What h5p.json must hold for the player to start: the spec's required fields. */

@@ -5,7 +5,7 @@ import { activityMessages as am } from '../../../contract/lessons/activities.ts'
 import { messages } from '../../../contract/messages.ts';
 import type { FileStore } from '../../files/store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { mainLibraryFolders, readManifest } from './h5p.ts';
+import { h5pPlayer, mainLibraryFolders, readManifest } from './h5p.ts';
 
 /** What an unpacked package may hold: this many entries and bytes at most. */
 const MAX_ENTRIES = 2000;
@@ -143,6 +143,7 @@ export async function unpackPackage(store: FileStore, zipKey: string, size: numb
     const files = entries.filter((entry) => !entry.fileName.endsWith('/'));
     if (files.some(isLink)) throw refuse(am.packageUnsafe);
     const { root, h5p } = packageRoot(files.map((entry) => entry.fileName));
+    if (h5p && !h5pPlayer) throw refuse(am.packageH5pNoPlayer);
     if (h5p) await checkH5p(zip, files, root);
     let total = 0;
     for (const entry of files) {

@@ -50,7 +50,7 @@ const fileLabels: Record<string, string> = {
   pdf: 'PDF File',
   powerpoint: 'PowerPoint File',
   fileUpload: 'Instructions File',
-  package: 'Package File (.zip)',
+  package: 'Package File (.zip or .h5p)',
 };
 
 type ActivityModalProps = {
