@@ -100,6 +100,7 @@ test('an admin creates a quiz, adds a question, imports GIFT, reorders, publishe
   await expect(importer.getByText(quizMessages.imported(2, 1))).toBeVisible();
   const report = importer.getByRole('table', { name: 'Import report' });
   await expect(report.getByRole('row')).toHaveCount(4);
+  await expect(report.getByRole('columnheader').first()).toHaveText('Line');
   await expect(report).toContainText('Matching questions are not supported.');
   await expect(report.getByRole('row').nth(2)).toContainText('3');
   await importer.getByRole('button', { name: 'Done' }).click();

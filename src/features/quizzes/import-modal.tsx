@@ -72,6 +72,7 @@ export function ImportQuestionsModal({ quizId, onClose }: { quizId: string; onCl
             {outcome.report && outcome.report.questions.length > 0 && (
               <ImportReport
                 labelTitle="Question"
+                rowTitle="Line"
                 colors={{ imported: 'green', skipped: 'red' }}
                 rows={outcome.report.questions.map((q) => ({
                   row: q.line,

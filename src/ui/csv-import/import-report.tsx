@@ -10,6 +10,8 @@ type ImportReportProps = {
   colors: Record<string, string>;
   /** Header of the column that names the row's subject. */
   labelTitle?: string;
+  /** Header of the column of places in the file: 'Row' of a CSV, 'Line' of a text format. */
+  rowTitle?: string;
 };
 
 const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
@@ -19,7 +21,7 @@ const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
  * its word; on a phone the message goes under the row's subject. The list scrolls inside the
  * dialog, so it takes keyboard focus to be scrolled by keys.
  */
-export function ImportReport({ rows, colors, labelTitle = 'Email' }: ImportReportProps) {
+export function ImportReport({ rows, colors, labelTitle = 'Email', rowTitle = 'Row' }: ImportReportProps) {
   const phone = useBelow('sm');
   const counts = new Map<string, number>(Object.keys(colors).map((status) => [status, 0]));
   for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
@@ -40,7 +42,7 @@ export function ImportReport({ rows, colors, labelTitle = 'Email' }: ImportRepor
         <Table striped aria-label="Import report">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Row</Table.Th>
+              <Table.Th>{rowTitle}</Table.Th>
               <Table.Th>{labelTitle}</Table.Th>
               <Table.Th>Status</Table.Th>
               {phone ? null : <Table.Th>Message</Table.Th>}
