@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FileStoreConfig, readConfig } from '../../server/env.ts';
@@ -13,4 +13,12 @@ export function storeFromEnvironment(): { config: FileStoreConfig; root: string 
   const root = mkdtempSync(join(tmpdir(), 'training-admin-files-'));
   const env = Object.fromEntries(S3_SETTINGS.map((name) => [name, process.env[name]]));
   return { config: readConfig({ ...env, DATA_DIR: root }).files, root };
+}
+
+/** Every file under a disk store's root, as keys, sorted. */
+export function storedKeys(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
+    .sort();
 }

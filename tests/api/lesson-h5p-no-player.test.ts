@@ -1,10 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityMessages as am } from '../../contract/lessons/activities.ts';
 import { type LessonDetail, lessonPaths as p } from '../../contract/lessons/resource.ts';
 import { findPlayer } from '../../server/modules/lessons/h5p.ts';
 import { tinyH5pPackage, tinyHtmlPackage } from '../e2e/support/lesson-files.ts';
+import { storedKeys } from './files-env.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 // The H5P player is an optional dependency: an install that left it out refuses H5P packages with
@@ -24,12 +23,6 @@ beforeAll(async () => {
   root = t.config.files.root;
 });
 afterAll(() => t.close());
-
-const storedKeys = (): string[] =>
-  readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
-    .sort();
 
 const addPackage = async (bytes: Buffer, name: string) => {
   const lesson = await t.call('POST', p.list, {
@@ -56,11 +49,11 @@ describe('without the H5P player', () => {
   });
 
   it('refuses an H5P package with the message and stores nothing, and takes an HTML5 package', async () => {
-    const before = storedKeys();
+    const before = storedKeys(root);
     const refused = await addPackage(tinyH5pPackage(), 'quiz.h5p');
     expect(refused.status, refused.text).toBe(422);
     expect(refused.body.errors).toEqual({ contentFile: am.packageH5pNoPlayer });
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
 
     const html5 = await addPackage(tinyHtmlPackage(), 'page.zip');
     expect(html5.status, html5.text).toBe(201);

@@ -1,10 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityMessages as am } from '../../contract/lessons/activities.ts';
 import { type LessonActivity, type LessonDetail, lessonPaths as p } from '../../contract/lessons/resource.ts';
 import { PLAYER_FOLDER } from '../../server/modules/lessons/h5p.ts';
 import { H5P_SENTENCE, tinyH5pPackage } from '../e2e/support/lesson-files.ts';
+import { storedKeys } from './files-env.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 // An uploaded H5P package (.h5p) plays in its interactiveContent activity: the embed link's index
@@ -22,13 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const POLICY = 'sandbox allow-scripts allow-forms allow-popups';
-
-/** Every file in the store, as keys. */
-const storedKeys = (): string[] =>
-  readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
-    .sort();
 
 const createLesson = async () => {
   const name = `H5P lesson ${Math.random().toString(36).slice(2)}`;
@@ -100,9 +92,9 @@ describe('H5P packages', () => {
     expect((await fetchUrl(`${tampered}${PLAYER_FOLDER}/main.bundle.js`)).status).toBe(403);
 
     // Deleting the activity leaves nothing of the package behind.
-    const before = storedKeys();
+    const before = storedKeys(root);
     expect((await t.call('DELETE', p.deleteActivity(activity._id), { token: admin })).status).toBe(200);
-    const left = storedKeys();
+    const left = storedKeys(root);
     expect(before.length - left.length).toBe(6); // the .h5p, its 4 files and the H5P mark
     expect((await fetchUrl(prefix)).status).toBe(404);
   });
@@ -127,7 +119,7 @@ describe('H5P packages', () => {
 
   it('refuses a broken H5P package with its message and keeps none of it', async () => {
     const lessonId = (await createLesson())._id;
-    const before = storedKeys();
+    const before = storedKeys(root);
     const broken = {
       'no content.json': tinyH5pPackage({ content: null }),
       'manifest without its main library': tinyH5pPackage({
@@ -149,6 +141,6 @@ describe('H5P packages', () => {
       expect(response.status, name).toBe(422);
       expect(response.body.errors, name).toEqual({ contentFile: am.packageH5p });
     }
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
   });
 });

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import { fileMessages } from '../../contract/files.ts';
@@ -14,6 +12,7 @@ import { lessonMessages } from '../../contract/lessons/schemas.ts';
 import { messages } from '../../contract/messages.ts';
 import { API_BASE } from '../../contract/paths.ts';
 import { storedZip, tinyHtmlPackage, tinyPdf, tinyPptx, tinyWav } from '../e2e/support/lesson-files.ts';
+import { storedKeys } from './files-env.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 // What is special to lessons and their activities; the shared list, status, bulk, 404, 409 and
@@ -31,13 +30,6 @@ beforeAll(async () => {
   root = t.config.files.root;
 });
 afterAll(() => t.close());
-
-/** Every file in the store, as keys. */
-const storedKeys = (): string[] =>
-  readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
-    .sort();
 
 const createLesson = async (name = `Lesson ${Math.random().toString(36).slice(2)}`) => {
   const response = await t.call('POST', p.list, { token: admin, body: { name, description: 'About it.' } });
@@ -171,7 +163,7 @@ describe('activity messages and type rules', () => {
   });
 
   it('refuses a file of the wrong type with 422 and keeps nothing', async () => {
-    const before = storedKeys();
+    const before = storedKeys(root);
     const wrong = await addActivity({
       lessonId,
       title: 'Audio',
@@ -189,11 +181,11 @@ describe('activity messages and type rules', () => {
     });
     expect(preview.status).toBe(422);
     expect(preview.body.errors).toEqual({ previewFile: fileMessages.wrongType('pdf') });
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
   });
 
   it('refuses a file larger than its kind takes with 413 and keeps nothing', async () => {
-    const before = storedKeys();
+    const before = storedKeys(root);
     const big = Buffer.alloc(100 * 1024 ** 2 + 1);
     tinyPdf().copy(big);
     const response = await addActivity({
@@ -204,11 +196,11 @@ describe('activity messages and type rules', () => {
     });
     expect(response.status).toBe(413);
     expect(response.body.errors).toEqual({ contentFile: fileMessages.tooLarge('pdf') });
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
   });
 
   it('refuses text fields after a file and deletes what was streamed', async () => {
-    const before = storedKeys();
+    const before = storedKeys(root);
     const data = new FormData();
     data.append('lessonId', lessonId);
     data.append('title', 'Doc');
@@ -218,14 +210,14 @@ describe('activity messages and type rules', () => {
     const response = await t.call('POST', p.activity, { token: admin, form: data });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ required: am.fieldsFirst });
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
     const json = await t.call('POST', p.activity, { token: admin, body: { lessonId } });
     expect(json.status).toBe(422);
     expect(json.body.message).toBe(am.notMultipart);
   });
 
   it('refuses an unknown lesson and keeps nothing', async () => {
-    const before = storedKeys();
+    const before = storedKeys(root);
     const response = await addActivity({
       lessonId: crypto.randomUUID(),
       title: 'Doc',
@@ -234,7 +226,7 @@ describe('activity messages and type rules', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ lessonId: am.lessonNotFound });
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
   });
 });
 
@@ -306,7 +298,7 @@ describe('activities', () => {
     ]);
 
     // Replacing the PDF: the old file goes, the new one is served; without a file part it stays.
-    const keysBefore = storedKeys();
+    const keysBefore = storedKeys(root);
     const replaced = await t.call('PATCH', p.updateActivity(pdf._id), {
       token: admin,
       form: form({
@@ -319,8 +311,8 @@ describe('activities', () => {
     });
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body.results.file.name).toBe('handbook-2.pdf');
-    expect(storedKeys().length).toBe(keysBefore.length);
-    expect(storedKeys()).not.toEqual(keysBefore);
+    expect(storedKeys(root).length).toBe(keysBefore.length);
+    expect(storedKeys(root)).not.toEqual(keysBefore);
     const kept = await t.call('PATCH', p.updateActivity(pdf._id), {
       token: admin,
       form: form({ title: 'Handbook 3', activityType: 'pdfDocument', version: String(pdf.version + 1) }),
@@ -374,10 +366,10 @@ describe('activities', () => {
     );
 
     // Deleting an activity deletes its files.
-    const beforeDelete = storedKeys().length;
+    const beforeDelete = storedKeys(root).length;
     const deleted = await t.call('DELETE', p.deleteActivity(audio._id), { token: admin });
     expect(deleted.status).toBe(200);
-    expect(storedKeys().length).toBe(beforeDelete - 1);
+    expect(storedKeys(root).length).toBe(beforeDelete - 1);
 
     const bulk = await t.call('DELETE', p.bulkDelete, { token: admin, body: { bulkId: [lessonId] } });
     expect(bulk.status).toBe(200);
@@ -386,12 +378,12 @@ describe('activities', () => {
     expect((await fetchUrl(copyPdf?.file?.url ?? '')).status).toBe(200);
     expect(await (await fetchUrl(copyPack?.embedUrl ?? '')).text()).toContain('Interactive package');
     // Only the copy's files are left (PDF, PowerPoint with its preview, audio, package with its index).
-    expect(storedKeys().length).toBe(6);
+    expect(storedKeys(root).length).toBe(6);
   });
 
   it('refuses a package without an index.html or with an H5P manifest only', async () => {
     const lessonId = (await createLesson())._id;
-    const before = storedKeys();
+    const before = storedKeys(root);
     const h5p = await addActivity({
       lessonId,
       title: 'H5P',
@@ -407,7 +399,7 @@ describe('activities', () => {
       contentFile: { bytes: tinyPdf(), name: 'doc.zip' },
     });
     expect(notZip.body.errors).toEqual({ contentFile: am.packageType });
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
   });
 
   it('serves a custom embed sandboxed and refuses expired or tampered links', async () => {
@@ -451,13 +443,13 @@ describe('activities', () => {
     const first = await t.call('POST', p.activity, { token: admin, form: data, headers });
     expect(first.status, first.text).toBe(201);
     expect(first.body.results.file.size).toBe(big.length);
-    const before = storedKeys();
+    const before = storedKeys(root);
     const again = await t.call('POST', p.activity, { token: admin, form: data, headers });
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body.results._id).toBe(first.body.results._id);
     expect(await listActivities(lessonId)).toHaveLength(1);
-    expect(storedKeys()).toEqual(before);
+    expect(storedKeys(root)).toEqual(before);
   });
 
   it('answers 404 for activities that do not exist', async () => {
