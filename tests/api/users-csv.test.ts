@@ -298,6 +298,13 @@ describe('POST /user/batch with an exported file (import again)', () => {
     return rest;
   };
   const mailsTo = (email: string) => t.db.$count(mailOutbox, eq(mailOutbox.to, email));
+  const groupJoinDates = (email: string) =>
+    t.db
+      .select({ groupId: userGroupMembers.groupId, joinedAt: userGroupMembers.joinedAt })
+      .from(userGroupMembers)
+      .innerJoin(users, eq(users.id, userGroupMembers.userId))
+      .where(eq(users.email, email))
+      .orderBy(userGroupMembers.groupId);
   let years: string;
 
   beforeAll(async () => {
@@ -328,6 +335,7 @@ describe('POST /user/batch with an exported file (import again)', () => {
       member: await detail('round.trip.member@example.com'),
     };
     const mailsBefore = await mailsTo('round.trip.member@example.com');
+    const joinedBefore = await groupJoinDates('round.trip.full@example.com');
 
     const again = await importCsv(exported.response.text);
     expect(again.status).toBe(200);
@@ -342,6 +350,9 @@ describe('POST /user/batch with an exported file (import again)', () => {
     expect((await exportCsv({ search: 'round.trip' })).rows).toEqual(exported.rows);
     expect(await t.login('round.trip.member@example.com', 'secret12')).toEqual(expect.any(String));
     expect(await mailsTo('round.trip.member@example.com')).toBe(mailsBefore);
+    // Groups the row keeps are the same memberships, with the day each began.
+    expect(joinedBefore.length).toBeGreaterThan(0);
+    expect(await groupJoinDates('round.trip.full@example.com')).toEqual(joinedBefore);
     // The record moved on: an Edit User form opened before is told so.
     const [row] = await t.db
       .select({ version: users.version })

@@ -167,6 +167,8 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
   });
 
   it('updates fields and links, keeps the password when none is typed, and bumps the version', async () => {
+    const joined = new Date('2024-01-02T03:04:05Z');
+    await t.db.update(userGroupMembers).set({ joinedAt: joined }).where(eq(userGroupMembers.userId, id));
     const response = await t.call('PATCH', userPaths.one(id), {
       token: admin,
       body: {
@@ -194,7 +196,15 @@ describe('GET /user/{id} and PATCH /user/{id}', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(await verifyPassword('secret12', row?.passwordHash ?? '')).toBe(true);
     expect(await t.db.$count(userMembershipRoles, eq(userMembershipRoles.userId, id))).toBe(1);
-    expect(await t.db.$count(userGroupMembers, eq(userGroupMembers.userId, id))).toBe(2);
+    const memberships = await t.db
+      .select({ groupId: userGroupMembers.groupId, joinedAt: userGroupMembers.joinedAt })
+      .from(userGroupMembers)
+      .where(eq(userGroupMembers.userId, id));
+    expect(memberships).toHaveLength(2);
+    // The group the user stays in keeps the day they joined it; the new one starts now.
+    const byGroup = new Map(memberships.map((m) => [m.groupId, m.joinedAt]));
+    expect(byGroup.get(l.groups.Sales as string)).toEqual(joined);
+    expect(byGroup.get(l.groups.Leadership as string)?.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('changes the password when one is typed, checking it like the create form', async () => {

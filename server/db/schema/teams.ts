@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, trigram, updatedAt, version } from '../columns.ts';
+import { createdAt, id, timestampTz, trigram, updatedAt, version } from '../columns.ts';
 import { courses } from './courses.ts';
 import { membershipLevels, membershipRoles } from './lookups.ts';
 import { userGroups } from './user-groups.ts';
@@ -44,6 +44,8 @@ export const teamMembers = pgTable(
      */
     sortLast: text('sort_last').notNull().default(''),
     sortFirst: text('sort_first').notNull().default(''),
+    /** When the user joined the team: a training "due within N days" counts from here for a later joiner. */
+    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
   },
   // The primary key serves "members of a team"; the second index serves "teams of a user".
   (t) => [

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, trigram, updatedAt, version } from '../columns.ts';
+import { createdAt, id, timestampTz, trigram, updatedAt, version } from '../columns.ts';
 import { users } from './users.ts';
 
 export const userGroups = pgTable(
@@ -27,6 +27,8 @@ export const userGroupMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the user joined the group: a training "due within N days" counts from here for a later joiner. */
+    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
 );

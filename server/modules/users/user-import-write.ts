@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/rows.ts';
 import { userGroupMembers } from '../../db/schema/user-groups.ts';
 import { userMembershipRoles, userProfileValues, users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
+import { syncUserGroups } from './group-memberships.ts';
 
 type StoredValue = { fieldId: string; value: string | string[] };
 
@@ -85,10 +86,7 @@ async function updateUsers(tx: Transaction, updates: AcceptedUpdate[]) {
         .values(update.roleIds.map((roleId) => ({ roleId, userId: update.userId })));
     }
     if (update.groupIds) {
-      await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, update.userId));
-      await tx
-        .insert(userGroupMembers)
-        .values(update.groupIds.map((groupId) => ({ groupId, userId: update.userId })));
+      await syncUserGroups(tx, update.userId, update.groupIds);
     }
     if (update.values.length > 0) {
       const fieldIds = update.values.map((value) => value.fieldId);

@@ -19,11 +19,12 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
 import { administratorRoles } from '../../db/schema/administrator-roles.ts';
 import { membershipLevels, membershipRoles } from '../../db/schema/lookups.ts';
-import { userGroupMembers, userGroups } from '../../db/schema/user-groups.ts';
+import { userGroups } from '../../db/schema/user-groups.ts';
 import { userMembershipRoles, userProfileValues, users } from '../../db/schema/users.ts';
 import { versionedUpdate } from '../../db/versioned-update.ts';
 import type { AuthState } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
+import { syncUserGroups } from './group-memberships.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
 import { refuseDemotingLastAdmin } from './user-guards.ts';
 
@@ -80,12 +81,14 @@ async function requireGrantable(db: Database, caller: AuthState, roleId: string 
   }
 }
 
-/** Replaces the user's groups, roles and profile values with the form's. */
+/**
+ * Replaces the user's groups, roles and profile values with the form's. Groups the user stays in
+ * keep their row, so the day they joined (which a training's deadline may count from) stays too.
+ */
 async function writeLinks(tx: Transaction, userId: string, input: Checked) {
-  await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
+  await syncUserGroups(tx, userId, input.groupId);
   await tx.delete(userMembershipRoles).where(eq(userMembershipRoles.userId, userId));
   await tx.delete(userProfileValues).where(eq(userProfileValues.userId, userId));
-  await tx.insert(userGroupMembers).values(input.groupId.map((groupId) => ({ groupId, userId })));
   await tx.insert(userMembershipRoles).values(input.roleId.map((roleId) => ({ roleId, userId })));
   if (input.values.length > 0) {
     await tx.insert(userProfileValues).values(input.values.map((value) => ({ ...value, userId })));
