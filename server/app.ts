@@ -33,7 +33,7 @@ import { sidebarRoutes } from './modules/sidebar/routes.ts';
 import { teamMemberRoutes } from './modules/team-members/routes.ts';
 import { teamReportRoutes } from './modules/team-reports/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
-import { trainingRoutes } from './modules/trainings/routes.ts';
+import { trainingRoutes } from './modules/course-assignments/routes.ts';
 import { userGroupRoutes } from './modules/user-groups/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
