@@ -19,6 +19,7 @@ import { distRoutes } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { courseAssignmentRoutes } from './modules/course-assignments/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
 import { lessonRoutes } from './modules/lessons/routes.ts';
@@ -33,7 +34,6 @@ import { sidebarRoutes } from './modules/sidebar/routes.ts';
 import { teamMemberRoutes } from './modules/team-members/routes.ts';
 import { teamReportRoutes } from './modules/team-reports/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
-import { trainingRoutes } from './modules/course-assignments/routes.ts';
 import { userGroupRoutes } from './modules/user-groups/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -56,7 +56,7 @@ export const apiModules = [
   teamMemberRoutes,
   teamReportRoutes,
   memberRoutes,
-  trainingRoutes,
+  courseAssignmentRoutes,
   courseCategoryRoutes,
   courseRoutes,
   lessonRoutes,
@@ -76,6 +76,8 @@ export type CreateAppOptions = {
   background?: Background;
   /** The file store; by default one made from `config.files`. */
   files?: FileStore;
+  /** The time deadlines and expiries are judged by; the real one by default. */
+  clock?: () => Date;
 };
 
 export function createApp({
@@ -85,8 +87,9 @@ export function createApp({
   logger = console,
   background = createBackground(logger),
   files = createFileStore(config.files),
+  clock = () => new Date(),
 }: CreateAppOptions) {
-  const deps: AppDeps = { db, config, mailer, logger, background, files };
+  const deps: AppDeps = { db, config, mailer, logger, background, files, clock };
   const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });

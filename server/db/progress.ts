@@ -1,49 +1,31 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
+import { learnerCourseStates } from './assignments.ts';
 
 /**
  * Progress semantics of the team dashboard.
  *
- * A member's assigned courses are the distinct courses of the trainings that include the member,
- * in any team they belong to:
- *   - a training with assign_to 'all' includes every member of its team, including members who
- *     join the team after it was assigned (team_members is read at query time);
- *   - a training with assign_to 'some' includes the members in its training_members rows.
- * A course counts once however many trainings assign it. Completed courses are the assigned ones
- * with a course_completions row for the member; completions of courses nobody assigned them do
- * not count. courseProgress = round(100 * completed / assigned), 0 when nothing is assigned.
+ * A member's assigned courses are the distinct courses of the course assignments of kind
+ * `assigned` that include the member now (server/db/assignments.ts: as a named user, or through a
+ * user group or team, later joiners included). A course counts once however many assignments give
+ * it, and counts as completed when one of them sees it completed (a completion that has not
+ * expired, since the member's last reassignment). courseProgress = round(100 * completed /
+ * assigned), 0 when nothing is assigned.
  *
  * Checklists work the same from checklist_assignments: every row is an assigned checklist, one
  * with completed_at set is a completed one; checklistProgress likewise.
  *
  * The per-member fragments take the SQL of a user id (a column of the outer query) and are used
- * in LATERAL subqueries, so they run only for the rows of a page; each step is an index lookup
- * (team_members by user, trainings by team, training_members by user, training_courses by training).
+ * in LATERAL subqueries, so they run only for the rows of a page; each step is an index lookup.
  * The *ByMember fragments count the same thing for a whole set of members at once.
  */
 
-/** Distinct course ids assigned to the user (a UNION, so duplicates across trainings go). */
-export function assignedCourseIds(userId: SQL): SQL {
-  return sql`
-    select tc.course_id
-      from team_members am
-      join trainings all_t on all_t.team_id = am.team_id and all_t.assign_to = 'all'
-      join training_courses tc on tc.training_id = all_t.id
-     where am.user_id = ${userId}
-    union
-    select tc.course_id
-      from training_members sm
-      join trainings some_t on some_t.id = sm.training_id and some_t.assign_to = 'some'
-      join training_courses tc on tc.training_id = some_t.id
-     where sm.user_id = ${userId}`;
-}
-
 /** One row: courses_assigned, courses_completed for the user. */
-export function courseStats(userId: SQL): SQL {
+export function courseStats(userId: SQL, now: Date): SQL {
   return sql`
-    select count(*)::int as courses_assigned, count(cc.course_id)::int as courses_completed
-      from (${assignedCourseIds(userId)}) assigned
-      left join course_completions cc on cc.user_id = ${userId} and cc.course_id = assigned.course_id`;
+    select count(distinct s.course_id)::int as courses_assigned,
+           count(distinct s.course_id) filter (where s.state = 'completed')::int as courses_completed
+      from (${learnerCourseStates({ userId, kind: 'assigned' }, now)}) s`;
 }
 
 /** One row: checklists_assigned, checklists_completed for the user. */
@@ -56,27 +38,15 @@ export function checklistStats(userId: SQL): SQL {
 
 /**
  * Completed assigned courses per member of `members` (a query with a user_id column), with the
- * same rule as assignedCourseIds but set-based, for the progress sorts that need the count of
- * every member of a team before the page is cut: a completion counts when some training with its
- * course includes the member. Starting from completions keeps the work proportional to them.
- * Rows: user_id, n (members with none have no row).
+ * same rule as courseStats, for the progress sorts that need the count of every member of a team
+ * before the page is cut. Rows: user_id, n (members with none have no row).
  */
-export function coursesCompletedByMember(members: SQL): SQL {
+export function coursesCompletedByMember(members: SQL, now: Date): SQL {
   return sql`
-    select done.user_id, count(*)::int as n
-      from (
-        select distinct cc.user_id, cc.course_id
-          from (${members}) f
-          join course_completions cc on cc.user_id = f.user_id
-          join training_courses tc on tc.course_id = cc.course_id
-          join trainings t on t.id = tc.training_id
-          left join team_members am
-            on t.assign_to = 'all' and am.team_id = t.team_id and am.user_id = cc.user_id
-          left join training_members sm
-            on t.assign_to = 'some' and sm.training_id = t.id and sm.user_id = cc.user_id
-         where am.user_id is not null or sm.user_id is not null
-      ) done
-     group by done.user_id`;
+    select f.user_id, cs.courses_completed as n
+      from (${members}) f
+      cross join lateral (${courseStats(sql`f.user_id`, now)}) cs
+     where cs.courses_completed > 0`;
 }
 
 /** Completed checklists per member of `members`; rows: user_id, n. */
@@ -107,8 +77,8 @@ export type CardRow = {
 /** The select list and joins of a card for the users aliased `u`. */
 export const cardColumns = sql`u.id, u.first_name, u.last_name, u.email, u.profile_picture,
   cs.courses_assigned, cs.courses_completed, ks.checklists_assigned, ks.checklists_completed`;
-export const cardJoins = sql`
-  cross join lateral (${courseStats(sql`u.id`)}) cs
+export const cardJoins = (now: Date) => sql`
+  cross join lateral (${courseStats(sql`u.id`, now)}) cs
   cross join lateral (${checklistStats(sql`u.id`)}) ks`;
 
 export function toCard(row: CardRow): TeamMemberCard {

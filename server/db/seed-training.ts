@@ -2,8 +2,13 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Transaction } from './client.ts';
 import { sessions } from './schema/auth.ts';
 import { checklistAssignments, checklists } from './schema/checklists.ts';
+import {
+  courseAssignmentAssignees,
+  courseAssignmentCourses,
+  courseAssignmentLearners,
+  courseAssignments,
+} from './schema/course-assignments.ts';
 import { courseCompletions, courses } from './schema/courses.ts';
-import { trainingCourses, trainingMembers, trainings } from './schema/trainings.ts';
 import { checklistTitles, courseNames, disabledCourseNames, trainingsToSeed } from './seed-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,33 +54,36 @@ export async function seedTraining(
 
   const assignedCourses = new Map<string, { courseId: string; since: number }[]>();
   for (const training of trainingsToSeed) {
+    const members = membersOf(training.team);
+    const included = training.someMembers ? members.slice(0, training.someMembers) : members;
+    const made = daysAgo(training.createdDaysAgo);
     const [row] = await tx
-      .insert(trainings)
+      .insert(courseAssignments)
       .values({
         teamId: teamId(training.team),
         title: training.title,
         deadline: training.deadlineInDays === null ? null : day(training.deadlineInDays),
-        assignTo: training.someMembers ? 'some' : 'all',
+        assigneeKind: training.someMembers ? 'users' : 'teams',
         createdBy: leadOf(training.team),
-        createdAt: daysAgo(training.createdDaysAgo),
-        updatedAt: daysAgo(training.createdDaysAgo),
+        createdAt: made,
+        updatedAt: made,
       })
-      .returning({ id: trainings.id });
-    if (!row) throw new Error('Seeding a training returned nothing');
+      .returning({ id: courseAssignments.id });
+    if (!row) throw new Error('Seeding a course assignment returned nothing');
     await tx
-      .insert(trainingCourses)
-      .values(training.courses.map((name) => ({ trainingId: row.id, courseId: courseId(name) })));
-    const members = membersOf(training.team);
-    const included = training.someMembers ? members.slice(0, training.someMembers) : members;
-    if (training.someMembers) {
-      await tx.insert(trainingMembers).values(
-        included.map((userId) => ({
-          trainingId: row.id,
-          userId,
-          assignedAt: daysAgo(training.createdDaysAgo),
-          lastEmailedAt: daysAgo(training.createdDaysAgo),
-        })),
+      .insert(courseAssignmentCourses)
+      .values(training.courses.map((name) => ({ assignmentId: row.id, courseId: courseId(name) })));
+    await tx
+      .insert(courseAssignmentAssignees)
+      .values(
+        training.someMembers
+          ? included.map((userId) => ({ assignmentId: row.id, userId, addedAt: made }))
+          : [{ assignmentId: row.id, teamId: teamId(training.team), addedAt: made }],
       );
+    if (training.someMembers) {
+      await tx
+        .insert(courseAssignmentLearners)
+        .values(included.map((userId) => ({ assignmentId: row.id, userId, lastEmailedAt: made })));
     }
     for (const userId of included) {
       const list = assignedCourses.get(userId) ?? [];

@@ -223,6 +223,8 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
       memberRows.map((member) => ({
         teamId: teamId(memberTeam.get(member.email) as string),
         userId: member.id,
+        // Members joined before their team's trainings were assigned (the earliest, 45 days ago).
+        joinedAt: new Date(Date.now() - 180 * 24 * 60 * 60 * 1000),
       })),
     );
     await tx

@@ -15,17 +15,23 @@ import { ApiError } from './errors.ts';
  * - `public`: anyone (sign-in, password reset).
  * - `signed-in`: any live session; the route answers only the caller's own data or shared lookups.
  * - `team-lead`: a live session; the route itself checks that the caller leads the team (403 otherwise).
+ *   With an `area`, an administrator role granting that submodule also reaches every team's records.
  * - `permission`: an active administrator role granting `action` on the module's submodule.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  | { kind: 'team-lead' }
+  | { kind: 'team-lead'; area?: { module: string; submodule: string } }
   | { kind: 'permission'; module: string; submodule: string; action: PermissionAction };
 
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
 export const teamLead: Access = { kind: 'team-lead' };
+/** Team leads for their teams, and administrators whose role grants the submodule for all of them. */
+export const teamLeadOr = <M extends ModuleSlug>(module: M, submodule: SubmoduleSlug<M>): Access => ({
+  kind: 'team-lead',
+  area: { module, submodule },
+});
 /** The module and submodule are the contract's slugs (contract/modules.ts), so a misspelt one fails to compile. */
 export const permission = <M extends ModuleSlug>(
   module: M,

@@ -19,6 +19,8 @@ export type AppDeps = {
   background: Background;
   /** Where lesson files live: DATA_DIR/files, or the S3-compatible bucket the S3_* settings name. */
   files: FileStore;
+  /** The time deadlines and expiries are judged by; tests move it. */
+  clock: () => Date;
 };
 
 /** The signed-in caller, set by requireAuth. */

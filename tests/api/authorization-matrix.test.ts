@@ -3,7 +3,7 @@ import { messages } from '../../contract/messages.ts';
 import type { Access } from '../../server/http/access.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
 import type { TestContext } from './helpers.ts';
-import { ALL_ACTIONS, type Lack, type Personas } from './personas.ts';
+import { ALL_ACTIONS, type Lack, type Lacks, type Personas } from './personas.ts';
 import {
   fillPath,
   openRouteTest,
@@ -34,11 +34,14 @@ afterAll(() => t.close());
 const key = (route: DeclaredRoute) => `${route.method} ${plainPath(route.path)}`;
 
 /** What the limited administrator's role lacks for this route. */
-function lackFor(access: Access | undefined): Lack {
+function lackFor(access: Access | undefined): Lacks {
   if (access?.kind === 'permission')
     return { module: access.module, submodule: access.submodule, actions: [access.action] };
-  // Team-lead routes let administrators who manage teams in; this one may manage nothing there.
-  return { module: 'user-management', submodule: 'users-team', actions: ALL_ACTIONS };
+  // Team-lead routes let administrators who manage teams in; this one may manage nothing there,
+  // nor the submodule that lets administrators reach every team's records.
+  const teams: Lack = { module: 'user-management', submodule: 'users-team', actions: ALL_ACTIONS };
+  if (access?.kind === 'team-lead' && access.area) return [teams, { ...access.area, actions: ALL_ACTIONS }];
+  return teams;
 }
 
 /** The refusal the declaration calls for (401 or 403), or null when the call must get through. */

@@ -1,16 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  courseAssignmentMessages,
+  courseAssignmentPaths,
+} from '../../contract/course-assignments/resource.ts';
 import { memberMessages } from '../../contract/member.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
-import { trainingMessages } from '../../contract/training.ts';
 import { purgeExpired } from '../../server/db/purge.ts';
+import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courses } from '../../server/db/schema/courses.ts';
 import { idempotencyKeys } from '../../server/db/schema/idempotency.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
-import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import type { AppEnv } from '../../server/http/app-env.ts';
 import { handleError } from '../../server/http/errors.ts';
@@ -94,9 +97,10 @@ function memberForm(email: string, extra: Record<string, string> = {}): FormData
 
 const trainingBody = (title: string, teamId = team.growth) => ({
   teamId,
-  trainingTitle: title,
+  title,
   courseIds: [course],
-  assignTo: 'all',
+  assigneeKind: 'teams',
+  assigneeIds: [teamId],
 });
 
 describe('a write sent twice with one Idempotency-Key', () => {
@@ -198,19 +202,19 @@ describe('a write sent twice with one Idempotency-Key', () => {
       .where(eq(teamMembers.teamId, team.growth));
     const emails = growth.map((row) => row.email);
     await t.db.delete(mailOutbox).where(inArray(mailOutbox.to, emails));
-    const { first } = await twice('POST', paths.trainings, {
+    const { first } = await twice('POST', courseAssignmentPaths.list, {
       token: lead,
       key: newKey(),
       body: trainingBody('Replayed create'),
     });
     expect(first.status).toBe(201);
-    expect(first.body.message).toBe(trainingMessages.trainingAssigned);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Replayed create'))).toBe(1);
+    expect(first.body.message).toBe(courseAssignmentMessages.trainingAssigned);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Replayed create'))).toBe(1);
     expect(await mailsTo(emails)).toBe(emails.length);
   });
 
   it('reassigns once: the mails go out once and the version moves once', async () => {
-    const created = await send('POST', paths.trainings, {
+    const created = await send('POST', courseAssignmentPaths.list, {
       token: lead,
       body: trainingBody('Replayed reassign'),
     });
@@ -218,19 +222,19 @@ describe('a write sent twice with one Idempotency-Key', () => {
     await t.db.delete(mailOutbox);
     const deadline = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const options = { token: lead, key: newKey(), body: { deadline } };
-    const first = await send('POST', paths.trainingReassign(trainingId), options);
+    const first = await send('POST', courseAssignmentPaths.reassign(trainingId), options);
     expect(first.status).toBe(200);
-    expect(first.body.results).toMatchObject({ deadline, version: 2 });
     const mailed = await t.db.$count(mailOutbox);
     expect(mailed).toBeGreaterThan(0);
+    expect(first.body.results).toEqual({ mailed });
 
-    const second = await send('POST', paths.trainingReassign(trainingId), options);
+    const second = await send('POST', courseAssignmentPaths.reassign(trainingId), options);
     expect(second.status).toBe(200);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect(second.body).toEqual(first.body);
     expect(await t.db.$count(mailOutbox)).toBe(mailed);
-    const [row] = await t.db.select().from(trainings).where(eq(trainings.id, trainingId));
-    expect(row?.version).toBe(2);
+    const [row] = await t.db.select().from(courseAssignments).where(eq(courseAssignments.id, trainingId));
+    expect(row).toMatchObject({ deadline, version: 2 });
   });
 
   it('imports once: the repeat creates nobody and mails nobody again', async () => {
@@ -251,17 +255,21 @@ describe('a write sent twice with one Idempotency-Key', () => {
 
   it('replays a 422 as 422 with the same body; the key does not carry a fixed body', async () => {
     const key = newKey();
-    const { first } = await twice('POST', paths.trainings, { token: lead, key, body: trainingBody('') });
+    const { first } = await twice('POST', courseAssignmentPaths.list, {
+      token: lead,
+      key,
+      body: trainingBody(''),
+    });
     expect(first.status).toBe(422);
     expect(first.body.message).toBe(messages.validationFailed);
-    const fixed = await send('POST', paths.trainings, {
+    const fixed = await send('POST', courseAssignmentPaths.list, {
       token: lead,
       key,
       body: trainingBody('Fixed title'),
     });
     expect(fixed.status).toBe(422);
     expect(fixed.body).toEqual({ message: messages.idempotencyKeyReused });
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Fixed title'))).toBe(0);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Fixed title'))).toBe(0);
     expect(await storedKey(key)).toMatchObject({ statusCode: 422, response: first.body });
   });
 });
@@ -269,12 +277,12 @@ describe('a write sent twice with one Idempotency-Key', () => {
 describe('the key', () => {
   it('is per user: two users with the same key each get their own answer', async () => {
     const key = newKey();
-    const mine = await send('POST', paths.trainings, {
+    const mine = await send('POST', courseAssignmentPaths.list, {
       token: lead,
       key,
       body: trainingBody('Same key, lead'),
     });
-    const theirs = await send('POST', paths.trainings, {
+    const theirs = await send('POST', courseAssignmentPaths.list, {
       token: lead2,
       key,
       body: trainingBody('Same key, lead2', team.freedom),
@@ -282,9 +290,12 @@ describe('the key', () => {
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('Idempotent-Replayed')).toBeNull();
-    expect(theirs.body.results.trainingTitle).toBe('Same key, lead2');
+    expect(theirs.body.results.title).toBe('Same key, lead2');
     expect(
-      await t.db.$count(trainings, inArray(trainings.title, ['Same key, lead', 'Same key, lead2'])),
+      await t.db.$count(
+        courseAssignments,
+        inArray(courseAssignments.title, ['Same key, lead', 'Same key, lead2']),
+      ),
     ).toBe(2);
     expect(await t.db.$count(idempotencyKeys, eq(idempotencyKeys.key, key))).toBe(2);
   });
@@ -312,7 +323,9 @@ describe('the key', () => {
   it('lets only one of two requests sent at once with it run', async () => {
     const key = newKey();
     const both = await Promise.all(
-      [0, 1].map(() => send('POST', paths.trainings, { token: lead, key, body: trainingBody('At once') })),
+      [0, 1].map(() =>
+        send('POST', courseAssignmentPaths.list, { token: lead, key, body: trainingBody('At once') }),
+      ),
     );
     const statuses = both.map((response) => response.status).sort();
     expect([
@@ -324,39 +337,55 @@ describe('the key', () => {
         (response) => response.headers.get('Idempotent-Replayed') === null && response.status === 201,
       ),
     ).toHaveLength(1);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'At once'))).toBe(1);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'At once'))).toBe(1);
   });
 
   it('answers 422 when it comes back with another body, writing nothing', async () => {
     const key = newKey();
-    const first = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('First body') });
+    const first = await send('POST', courseAssignmentPaths.list, {
+      token: lead,
+      key,
+      body: trainingBody('First body'),
+    });
     expect(first.status).toBe(201);
-    const before = await t.db.$count(trainings);
-    const other = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('Other body') });
+    const before = await t.db.$count(courseAssignments);
+    const other = await send('POST', courseAssignmentPaths.list, {
+      token: lead,
+      key,
+      body: trainingBody('Other body'),
+    });
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: messages.idempotencyKeyReused });
     expect(other.headers.get('Idempotent-Replayed')).toBeNull();
-    expect(await t.db.$count(trainings)).toBe(before);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Other body'))).toBe(0);
+    expect(await t.db.$count(courseAssignments)).toBe(before);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Other body'))).toBe(0);
     expect(await storedKey(key)).toMatchObject({ statusCode: 201, response: first.body });
 
     // The request it came with still gets its answer.
-    const again = await send('POST', paths.trainings, { token: lead, key, body: trainingBody('First body') });
+    const again = await send('POST', courseAssignmentPaths.list, {
+      token: lead,
+      key,
+      body: trainingBody('First body'),
+    });
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'First body'))).toBe(1);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'First body'))).toBe(1);
   });
 
   it('answers 422 when it comes back with another query string, doing nothing', async () => {
     const key = newKey();
     const body = trainingBody('Query bound');
-    const first = await send('POST', paths.trainings, { token: lead, key, body });
+    const first = await send('POST', courseAssignmentPaths.list, { token: lead, key, body });
     expect(first.status).toBe(201);
-    const other = await send('POST', `${paths.trainings}?team=${team.growth}`, { token: lead, key, body });
+    const other = await send('POST', `${courseAssignmentPaths.list}?team=${team.growth}`, {
+      token: lead,
+      key,
+      body,
+    });
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: messages.idempotencyKeyReused });
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Query bound'))).toBe(1);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Query bound'))).toBe(1);
   });
 
   it('knows a multipart form sent again with another boundary, and refuses it with a field changed', async () => {
@@ -400,7 +429,7 @@ describe('the key', () => {
   async function claimWithLease(title: string, lease: string) {
     const key = newKey();
     const body = trainingBody(title);
-    const first = await send('POST', paths.trainings, { token: lead, key, body });
+    const first = await send('POST', courseAssignmentPaths.list, { token: lead, key, body });
     expect(first.status).toBe(201);
     await t.db
       .update(idempotencyKeys)
@@ -411,20 +440,20 @@ describe('the key', () => {
 
   it('answers 409 while the first request with it has no answer yet, running nothing', async () => {
     const { key, body } = await claimWithLease('While running', `${CLAIM_LEASE_MS} milliseconds`);
-    const response = await send('POST', paths.trainings, { token: lead, key, body });
+    const response = await send('POST', courseAssignmentPaths.list, { token: lead, key, body });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: messages.idempotencyKeyInProgress });
     const retryAfter = Number(response.headers.get('Retry-After'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(CLAIM_LEASE_MS / 1000);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'While running'))).toBe(1);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'While running'))).toBe(1);
     expect((await storedKey(key))?.statusCode).toBeNull();
   });
 
   it('says in Retry-After how long the claim has left', async () => {
     const { key, body } = await claimWithLease('Long lease', '2 minutes');
-    const response = await send('POST', paths.trainings, { token: lead, key, body });
+    const response = await send('POST', courseAssignmentPaths.list, { token: lead, key, body });
     expect(response.status).toBe(409);
     expect(Number(response.headers.get('Retry-After'))).toBeGreaterThanOrEqual(119);
     expect(Number(response.headers.get('Retry-After'))).toBeLessThanOrEqual(120);
@@ -436,11 +465,11 @@ describe('the key', () => {
       userId: leadId,
       key,
       method: 'POST',
-      path: `/api/v1${paths.trainings}`,
+      path: `/api/v1${courseAssignmentPaths.list}`,
       statusCode: 201,
       response: { message: 'stored before', results: null },
     });
-    const response = await send('POST', paths.trainings, {
+    const response = await send('POST', courseAssignmentPaths.list, {
       token: lead,
       key,
       body: trainingBody('Before hashing'),
@@ -448,31 +477,31 @@ describe('the key', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('Idempotent-Replayed')).toBe('true');
     expect(response.body).toEqual({ message: 'stored before', results: null });
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Before hashing'))).toBe(0);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Before hashing'))).toBe(0);
   });
 
   it('is taken over once the lease of a claim without an answer has ended (its request died)', async () => {
     const { key, body } = await claimWithLease('Taken over', '-1 second');
-    const response = await send('POST', paths.trainings, { token: lead, key, body });
+    const response = await send('POST', courseAssignmentPaths.list, { token: lead, key, body });
     expect(response.status).toBe(201);
     expect(response.headers.get('Idempotent-Replayed')).toBeNull();
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over'))).toBe(2);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Taken over'))).toBe(2);
     expect(await storedKey(key)).toMatchObject({ statusCode: 201, response: response.body });
-    const again = await send('POST', paths.trainings, { token: lead, key, body });
+    const again = await send('POST', courseAssignmentPaths.list, { token: lead, key, body });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over'))).toBe(2);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Taken over'))).toBe(2);
   });
 
   it('is taken over by only one of two requests sent at once after the lease ended', async () => {
     const { key, body } = await claimWithLease('Taken over at once', '-1 second');
     const both = await Promise.all(
-      [0, 1].map(() => send('POST', paths.trainings, { token: lead, key, body })),
+      [0, 1].map(() => send('POST', courseAssignmentPaths.list, { token: lead, key, body })),
     );
     expect([
       [201, 201],
       [201, 409],
     ]).toContainEqual(both.map((response) => response.status).sort());
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Taken over at once'))).toBe(2);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Taken over at once'))).toBe(2);
   });
 
   it('is taken over when its claim has no lease (made by a process from before leases)', async () => {
@@ -481,23 +510,25 @@ describe('the key', () => {
       userId: leadId,
       key,
       method: 'POST',
-      path: `/api/v1${paths.trainings}`,
+      path: `/api/v1${courseAssignmentPaths.list}`,
       statusCode: null,
       createdAt: sql`now() - interval '11 minutes'`,
     });
-    const response = await send('POST', paths.trainings, {
+    const response = await send('POST', courseAssignmentPaths.list, {
       token: lead,
       key,
       body: trainingBody('Claimed before leases'),
     });
     expect(response.status).toBe(201);
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Claimed before leases'))).toBe(1);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Claimed before leases'))).toBe(
+      1,
+    );
     expect(await storedKey(key)).toMatchObject({ statusCode: 201, response: response.body });
   });
 
   it('answers 400 when it is empty, too long, or not visible ASCII, and writes nothing', async () => {
     for (const key of ['', 'k'.repeat(201), 'two words', 'clé']) {
-      const response = await send('POST', paths.trainings, {
+      const response = await send('POST', courseAssignmentPaths.list, {
         token: lead,
         key,
         body: trainingBody('Bad key'),
@@ -505,9 +536,9 @@ describe('the key', () => {
       expect(response.status, JSON.stringify(key)).toBe(400);
       expect(response.body).toEqual({ message: messages.idempotencyKeyInvalid });
     }
-    expect(await t.db.$count(trainings, eq(trainings.title, 'Bad key'))).toBe(0);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'Bad key'))).toBe(0);
     const longest = 'k'.repeat(200);
-    const ok = await send('POST', paths.trainings, {
+    const ok = await send('POST', courseAssignmentPaths.list, {
       token: lead,
       key: longest,
       body: trainingBody('Longest key'),
@@ -519,17 +550,23 @@ describe('the key', () => {
   it('is not needed: without one a write runs each time and nothing is stored', async () => {
     const before = await t.db.$count(idempotencyKeys);
     for (let i = 0; i < 2; i++) {
-      const response = await send('POST', paths.trainings, { token: lead, body: trainingBody('No key') });
+      const response = await send('POST', courseAssignmentPaths.list, {
+        token: lead,
+        body: trainingBody('No key'),
+      });
       expect(response.status).toBe(201);
       expect(response.headers.get('Idempotent-Replayed')).toBeNull();
     }
-    expect(await t.db.$count(trainings, eq(trainings.title, 'No key'))).toBe(2);
+    expect(await t.db.$count(courseAssignments, eq(courseAssignments.title, 'No key'))).toBe(2);
     expect(await t.db.$count(idempotencyKeys)).toBe(before);
   });
 
   it('is not stored for a caller who is not signed in, nor for sign-in and password routes', async () => {
     const key = newKey();
-    const anonymous = await send('POST', paths.trainings, { key, body: trainingBody('Anonymous') });
+    const anonymous = await send('POST', courseAssignmentPaths.list, {
+      key,
+      body: trainingBody('Anonymous'),
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: messages.unauthenticated });
     const signIn = await send('POST', paths.login, { token: lead, key, body: demo.lead });
@@ -648,7 +685,7 @@ describe('purgeExpired', () => {
       userId: leadId,
       key,
       method: 'POST',
-      path: `/api/v1${paths.trainings}`,
+      path: `/api/v1${courseAssignmentPaths.list}`,
       statusCode: 201,
       response: { message: 'kept' },
       createdAt: sql`now() - ${days} * interval '1 day'`,

@@ -4,9 +4,9 @@ import { PERMISSION_ACTIONS } from '../../server/auth/permissions.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import type { Database } from '../../server/db/client.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
+import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { modules, submodules } from '../../server/db/schema/modules.ts';
 import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
-import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { createUser, demo } from './helpers.ts';
 
@@ -51,19 +51,24 @@ async function plainMemberOf(db: Database, teamId: string, except: string[] = []
 }
 
 async function trainingOf(db: Database, teamId: string): Promise<string> {
-  const [row] = await db.select({ id: trainings.id }).from(trainings).where(eq(trainings.teamId, teamId));
+  const [row] = await db
+    .select({ id: courseAssignments.id })
+    .from(courseAssignments)
+    .where(eq(courseAssignments.teamId, teamId));
   if (!row) throw new Error(`Team ${teamId} has no seeded training`);
   return row.id;
 }
 
 /** What a role lacks: one action on one submodule, or every action on it. */
 export type Lack = { module: string; submodule: string; actions: readonly PermissionAction[] };
+/** One lack, or several (a route some administrators reach through either of two submodules). */
+export type Lacks = Lack | readonly Lack[];
 
 /**
  * A role with every permission on every submodule except `lack`, and a user holding it. Built
  * from the submodules in the database, so submodules added later are granted too.
  */
-async function roleWithout(db: Database, lack: Lack, label: string): Promise<{ roleId: string }> {
+async function roleWithout(db: Database, lacks: readonly Lack[], label: string): Promise<{ roleId: string }> {
   const [role] = await db
     .insert(administratorRoles)
     .values({ name: `Without ${label}`, status: true, isSystem: false })
@@ -73,10 +78,13 @@ async function roleWithout(db: Database, lack: Lack, label: string): Promise<{ r
     .select({ id: submodules.id, submodule: submodules.slug, module: modules.slug })
     .from(submodules)
     .innerJoin(modules, eq(modules.id, submodules.moduleId));
-  const lacked = all.find((row) => row.module === lack.module && row.submodule === lack.submodule);
-  if (!lacked) throw new Error(`No submodule ${lack.module}/${lack.submodule}`);
+  const lacked = lacks.map((lack) => {
+    const row = all.find((one) => one.module === lack.module && one.submodule === lack.submodule);
+    if (!row) throw new Error(`No submodule ${lack.module}/${lack.submodule}`);
+    return { id: row.id, actions: lack.actions };
+  });
   const grant = (action: PermissionAction, submoduleId: string) =>
-    !(submoduleId === lacked.id && lack.actions.includes(action));
+    !lacked.some((lack) => lack.id === submoduleId && lack.actions.includes(action));
   await db.insert(rolePermissions).values(
     all.map((row) => ({
       roleId: role.id,
@@ -104,15 +112,18 @@ export async function createPersonas(db: Database) {
 
   const withoutCache = new Map<string, Promise<string>>();
   let serial = 0;
-  /** A token of an administrator whose role lacks exactly `lack` (one role and user per distinct lack). */
-  function adminWithout(lack: Lack): Promise<string> {
-    const key = `${lack.module}/${lack.submodule}/${[...lack.actions].sort().join(',')}`;
+  /** A token of an administrator whose role lacks exactly `lacks` (one role and user per distinct lack). */
+  function adminWithout(lacks: Lacks): Promise<string> {
+    const list: readonly Lack[] = Array.isArray(lacks) ? lacks : [lacks as Lack];
+    const key = list
+      .map((lack) => `${lack.module}/${lack.submodule}/${[...lack.actions].sort().join(',')}`)
+      .join('+');
     let token = withoutCache.get(key);
     if (!token) {
       serial += 1;
       const n = serial;
       token = (async () => {
-        const { roleId } = await roleWithout(db, lack, key);
+        const { roleId } = await roleWithout(db, list, key);
         const user = await createUser(db, {
           email: `limited-admin-${n}@example.com`,
           password: PASSWORD,

@@ -54,6 +54,7 @@ describe('route ownership', () => {
       logger: console,
       background: createBackground(console),
       files: createFileStore(t.config.files),
+      clock: () => new Date(),
     };
     const owners = new Map<string, string[]>();
     for (const module of apiModules) {

@@ -4,9 +4,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles } from '../../server/db/schema/administrator-roles.ts';
+import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courses } from '../../server/db/schema/courses.ts';
 import { lessonActivities, lessons } from '../../server/db/schema/lessons.ts';
-import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { signFileUrl } from '../../server/files/signed-url.ts';
 import { createFileStore } from '../../server/files/store.ts';
@@ -102,7 +102,7 @@ export async function idFor(
   if (/categor/.test(subject)) return (await victims.ids('course_categories')) ?? randomUUID();
   if (/team/.test(subject)) return target.teamId;
   if (/member/.test(subject)) return target.memberId;
-  if (/training|course-assignment/.test(subject)) return target.trainingId;
+  if (/training|assignment/.test(subject)) return target.trainingId;
   if (/role/.test(subject)) return victims.roleId;
   if (/group/.test(subject)) return (await victims.ids('user_groups')) ?? randomUUID();
   if (/user/.test(subject)) return victims.userId;
@@ -164,13 +164,13 @@ export async function enabledCourse(db: Database): Promise<string> {
   return course.id;
 }
 
-/** A training of the team made for one call that deletes it, so deleting leaves the seeded ones. */
+/** An assignment made for the team for one call that deletes it, so deleting leaves the seeded ones. */
 async function disposableTraining(db: Database, teamId: string): Promise<string> {
   const [row] = await db
-    .insert(trainings)
-    .values({ teamId, title: 'Disposable training' })
-    .returning({ id: trainings.id });
-  if (!row) throw new Error('Inserting a training returned nothing');
+    .insert(courseAssignments)
+    .values({ teamId, title: 'Disposable training', assigneeKind: 'teams' })
+    .returning({ id: courseAssignments.id });
+  if (!row) throw new Error('Inserting an assignment returned nothing');
   return row.id;
 }
 
@@ -194,9 +194,10 @@ export type Sample = {
 const teamQuery = (target: TeamTarget) => ({ team: target.teamId });
 const trainingBody = async (db: Database, target: TeamTarget) => ({
   teamId: target.teamId,
-  trainingTitle: 'Matrix training',
+  title: 'Matrix training',
   courseIds: [await enabledCourse(db)],
-  assignTo: 'all',
+  assigneeKind: 'teams',
+  assigneeIds: [target.teamId],
 });
 
 export const teamLeadSamples: Record<string, Sample> = {
@@ -236,8 +237,13 @@ export const teamLeadSamples: Record<string, Sample> = {
   'DELETE /api/v1/course-assignment': {
     body: async (db, target) => ({ bulkId: [await disposableTraining(db, target.teamId)] }),
   },
-  'GET /api/v1/course-assignment/:trainingId': {},
-  'PATCH /api/v1/course-assignment/:trainingId': { body: trainingBody },
-  'POST /api/v1/course-assignment/:trainingId/reassign': { body: async () => ({ deadline: null }) },
-  'POST /api/v1/course-assignment/:trainingId/resend-email': {},
+  'GET /api/v1/course-assignment/:assignmentId': {},
+  'PATCH /api/v1/course-assignment/:assignmentId': { body: trainingBody },
+  'POST /api/v1/course-assignment/duplicate/:assignmentId': {},
+  'POST /api/v1/course-assignment/reassign': {
+    body: async (_db, target) => ({ bulkId: [target.trainingId], deadline: null }),
+  },
+  'POST /api/v1/course-assignment/:assignmentId/reassign': { body: async () => ({ deadline: null }) },
+  'POST /api/v1/course-assignment/:assignmentId/resend-email': {},
+  'GET /api/v1/course-assignment/:assignmentId/learners': {},
 };

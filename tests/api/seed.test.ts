@@ -10,6 +10,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../../server/d
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { sessions } from '../../server/db/schema/auth.ts';
 import { checklistAssignments, checklists } from '../../server/db/schema/checklists.ts';
+import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
@@ -17,7 +18,6 @@ import { departments, locations, membershipRoles } from '../../server/db/schema/
 import { submodules } from '../../server/db/schema/modules.ts';
 import { quizzes } from '../../server/db/schema/quizzes.ts';
 import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
-import { trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 import { readConfig } from '../../server/env.ts';
@@ -134,16 +134,20 @@ describe('seedIfEmpty', () => {
     expect(await handle.db.$count(courses, eq(courses.status, false))).toBe(1);
     expect(await handle.db.$count(checklists)).toBe(6);
     const rows = await handle.db
-      .select({ title: teams.title, assignTo: trainings.assignTo, deadline: trainings.deadline })
-      .from(trainings)
-      .innerJoin(teams, eq(teams.id, trainings.teamId));
+      .select({
+        title: teams.title,
+        assigneeKind: courseAssignments.assigneeKind,
+        deadline: courseAssignments.deadline,
+      })
+      .from(courseAssignments)
+      .innerJoin(teams, eq(teams.id, courseAssignments.teamId));
     for (const title of ['Growth Team', 'Enterprise Team']) {
       const mine = rows.filter((row) => row.title === title);
       expect(mine.length).toBeGreaterThanOrEqual(2);
       expect(mine.length).toBeLessThanOrEqual(4);
       expect(mine.some((row) => row.deadline !== null)).toBe(true);
       expect(mine.some((row) => row.deadline === null)).toBe(true);
-      expect(mine.filter((row) => row.assignTo === 'some')).toHaveLength(1);
+      expect(mine.filter((row) => row.assigneeKind === 'users')).toHaveLength(1);
     }
   });
 

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checklistAssignments } from '../../server/db/schema/checklists.ts';
-import { courseCompletions } from '../../server/db/schema/courses.ts';
 import { teamMembers, teams } from '../../server/db/schema/teams.ts';
-import { trainingCourses, trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { loadOracle } from './assignment-oracle.ts';
 
 export async function teamIds(db: Database) {
   const rows = await db.select({ id: teams.id, title: teams.title }).from(teams);
@@ -19,38 +18,35 @@ const percent = (done: number, of: number) => (of === 0 ? 0 : Math.round((100 * 
  * The cards of a team's members computed here from whole tables, written plainly and apart from
  * the server's SQL, following the semantics in server/db/progress.ts.
  */
-export async function expectedCards(db: Database, teamId: string): Promise<TeamMemberCard[]> {
-  const [allTrainings, courseLinks, chosen, memberships, completions, checklists, people] = await Promise.all(
-    [
-      db.select().from(trainings),
-      db.select().from(trainingCourses),
-      db.select().from(trainingMembers),
-      db.select().from(teamMembers),
-      db.select().from(courseCompletions),
-      db.select().from(checklistAssignments),
-      db.select().from(users),
-    ],
-  );
+export async function expectedCards(
+  db: Database,
+  teamId: string,
+  now = new Date(),
+): Promise<TeamMemberCard[]> {
+  const [oracle, memberships, checklists, people] = await Promise.all([
+    loadOracle(db),
+    db.select().from(teamMembers),
+    db.select().from(checklistAssignments),
+    db.select().from(users),
+  ]);
+  const learnersOf = new Map(oracle.assignments.map((a) => [a.id, oracle.learners(a.id)]));
   const memberIds = memberships.filter((row) => row.teamId === teamId).map((row) => row.userId);
   return memberIds.map((userId) => {
     const user = people.find((person) => person.id === userId);
     if (!user) throw new Error(`No user ${userId}`);
-    const myTeams = memberships.filter((row) => row.userId === userId).map((row) => row.teamId);
-    const myTrainings = allTrainings
-      .filter((training) =>
-        training.assignTo === 'all'
-          ? myTeams.includes(training.teamId)
-          : chosen.some((row) => row.trainingId === training.id && row.userId === userId),
-      )
-      .map((training) => training.id);
-    const assigned = new Set(
-      courseLinks.filter((link) => myTrainings.includes(link.trainingId)).map((link) => link.courseId),
-    );
-    const completed = [...assigned].filter((courseId) =>
-      completions.some((row) => row.userId === userId && row.courseId === courseId),
-    ).length;
+    const assigned = new Set<string>();
+    const done = new Set<string>();
+    for (const a of oracle.assignments.filter((row) => row.kind === 'assigned')) {
+      const assignedAt = learnersOf.get(a.id)?.get(userId);
+      if (!assignedAt) continue;
+      for (const course of oracle.states(a.id, userId, assignedAt, now)) {
+        assigned.add(course.courseId);
+        if (course.state === 'completed') done.add(course.courseId);
+      }
+    }
+    const completed = done.size;
     const mine = checklists.filter((row) => row.userId === userId);
-    const done = mine.filter((row) => row.completedAt !== null).length;
+    const ticked = mine.filter((row) => row.completedAt !== null).length;
     return {
       _id: userId,
       firstName: user.firstName,
@@ -61,8 +57,8 @@ export async function expectedCards(db: Database, teamId: string): Promise<TeamM
       coursesCompleted: completed,
       courseProgress: percent(completed, assigned.size),
       checklistsAssigned: mine.length,
-      checklistsCompleted: done,
-      checklistProgress: percent(done, mine.length),
+      checklistsCompleted: ticked,
+      checklistProgress: percent(ticked, mine.length),
     };
   });
 }

@@ -5,10 +5,10 @@ import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
 import { memberImportMessages } from '../../contract/team-dashboard.ts';
 import { passwordResetTokens, rateLimits } from '../../server/db/schema/auth.ts';
+import { courseAssignmentAssignees, courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
-import { trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
 import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
 import { APP_URL, createTestContext, demo, type TestContext } from './helpers.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
@@ -39,11 +39,17 @@ async function userById(id: string) {
 
 describe('DELETE team members', () => {
   it('removes members from the team and from its chosen-member trainings; the accounts stay', async () => {
-    const [leadership] = await t.db.select().from(trainings).where(eq(trainings.title, 'Leadership Track'));
-    const chosen = await t.db
+    const [leadership] = await t.db
       .select()
-      .from(trainingMembers)
-      .where(eq(trainingMembers.trainingId, leadership?.id as string));
+      .from(courseAssignments)
+      .where(eq(courseAssignments.title, 'Leadership Track'));
+    const chosenOf = () =>
+      t.db
+        .select({ userId: courseAssignmentAssignees.userId })
+        .from(courseAssignmentAssignees)
+        .where(eq(courseAssignmentAssignees.assignmentId, leadership?.id as string))
+        .orderBy(courseAssignmentAssignees.userId);
+    const chosen = (await chosenOf()) as { userId: string }[];
     const removed = chosen.slice(0, 2).map((row) => row.userId);
     const response = await t.call('DELETE', paths.teamMembers(team.growth), {
       token: lead,
@@ -55,16 +61,7 @@ describe('DELETE team members', () => {
     expect(await memberIdsOf(t.db, team.growth)).not.toContain(removed[0]);
     expect(await memberIdsOf(t.db, team.growth)).toHaveLength(23);
     expect(await t.db.$count(users, inArray(users.id, removed))).toBe(2);
-    const left = await t.db
-      .select()
-      .from(trainingMembers)
-      .where(eq(trainingMembers.trainingId, leadership?.id as string));
-    expect(left.map((row) => row.userId).sort()).toEqual(
-      chosen
-        .slice(2)
-        .map((row) => row.userId)
-        .sort(),
-    );
+    expect(await chosenOf()).toEqual(chosen.slice(2));
     const list = await t.call('GET', `${paths.memberList(team.growth)}?limit=100`, { token: lead });
     expect(list.body.results.total).toBe(23);
   });

@@ -6,10 +6,10 @@ import type { ActivityEntry, AttendanceEntry, TranscriptEntry } from '../../cont
 import { hashPassword, unusablePasswordHash } from '../../server/auth/password.ts';
 import { sessions } from '../../server/db/schema/auth.ts';
 import { checklistAssignments } from '../../server/db/schema/checklists.ts';
+import { courseAssignmentAssignees, courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
-import { trainingMembers, trainings } from '../../server/db/schema/trainings.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { expectedCards, memberIdsOf, teamIds } from './team-fixtures.ts';
@@ -98,10 +98,6 @@ describe('GET team activity', () => {
         userId: member as string,
         courseId: course?.id as string,
         completedAt: sql`now() - interval '40 days'`,
-      })
-      .onConflictDoUpdate({
-        target: [courseCompletions.userId, courseCompletions.courseId],
-        set: { completedAt: sql`now() - interval '40 days'` },
       });
 
     const response = await get(paths.teamActivity(team.growth));
@@ -209,11 +205,14 @@ describe('member views', () => {
   });
 
   it('lists the transcript: each assigned course once, with its training and completion, then checklists', async () => {
-    const [leadership] = await t.db.select().from(trainings).where(eq(trainings.title, 'Leadership Track'));
-    const [chosen] = await t.db
+    const [leadership] = await t.db
       .select()
-      .from(trainingMembers)
-      .where(eq(trainingMembers.trainingId, leadership?.id as string));
+      .from(courseAssignments)
+      .where(eq(courseAssignments.title, 'Leadership Track'));
+    const [chosen] = await t.db
+      .select({ userId: courseAssignmentAssignees.userId })
+      .from(courseAssignmentAssignees)
+      .where(eq(courseAssignmentAssignees.assignmentId, leadership?.id as string));
     const memberId = chosen?.userId as string;
     const response = await get(paths.memberTranscript(team.growth, memberId));
     expect(response.status).toBe(200);

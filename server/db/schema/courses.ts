@@ -105,10 +105,14 @@ export const courseOutlineItems = pgTable(
   ],
 );
 
-/** A user finished a course (once; taking it again keeps the first completion). */
+/**
+ * A user finished a course. Completions keep their history: taking a course again adds a row and
+ * overwrites nothing; how long one counts is the expiry of the assignment that asks for the course.
+ */
 export const courseCompletions = pgTable(
   'course_completions',
   {
+    id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -118,8 +122,31 @@ export const courseCompletions = pgTable(
     completedAt: timestampTz('completed_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.courseId] }),
+    // A learner's latest completion of a course is the first entry of this index.
+    index('course_completions_user_course_idx').on(t.userId, t.courseId, t.completedAt.desc()),
     index('course_completions_course_idx').on(t.courseId),
     index('course_completions_user_completed_idx').on(t.userId, t.completedAt),
+  ],
+);
+
+/**
+ * A user has begun a course (opened its player, finished a part of it): with no completion since,
+ * the course is in progress for them.
+ */
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startedAt: timestampTz('started_at').notNull().defaultNow(),
+    lastActivityAt: timestampTz('last_activity_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_progress_course_idx').on(t.courseId),
   ],
 );

@@ -1,249 +1,188 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bulkIdSchema } from '../../../contract/bulk.ts';
-import { RESEND_EMAIL_RATE_LIMIT } from '../../../contract/constants.ts';
+import { courseAssignmentListQuery } from '../../../contract/course-assignments/list-query.ts';
+import {
+  type CourseAssignmentDetail,
+  type CourseAssignmentRow,
+  courseAssignmentArea,
+  courseAssignmentMessages as m,
+  courseAssignmentPaths as p,
+} from '../../../contract/course-assignments/resource.ts';
+import { courseAssignmentSchema } from '../../../contract/course-assignments/schemas.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { paths } from '../../../contract/paths.ts';
-import {
-  type AssignedTraining,
-  type AssignedTrainingDetail,
-  reassignTrainingSchema,
-  type TrainingMailed,
-  trainingListQuerySchema,
-  trainingMessages,
-  trainingSchema,
-} from '../../../contract/training.ts';
-import { overLimit } from '../../auth/rate-limit.ts';
 import type { Transaction } from '../../db/client.ts';
-import { trainingCourses, trainingMembers, trainings } from '../../db/schema/trainings.ts';
+import {
+  courseAssignmentAssignees,
+  courseAssignmentCourses,
+  courseAssignments,
+} from '../../db/schema/course-assignments.ts';
 import { StaleVersion, staleAnswer } from '../../db/versioned-update.ts';
-import { allow, teamLead } from '../../http/access.ts';
+import { allow, teamLeadOr } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
-import { requireTeamAccess } from '../../http/team-access.ts';
 import { validationHook } from '../../http/validate.ts';
-import { type TrainingMailKind, trainingMail } from '../../mail/training-mail.ts';
+import { requireAssignmentAccess, requireListAccess } from './access.ts';
 import { courseOptionRoutes } from './course-options.ts';
-import {
-  type CheckedTraining,
-  checkDeadline,
-  checkTraining,
-  type Recipient,
-  trainingCourseNames,
-  trainingDetail,
-  trainingPage,
-  trainingRecipients,
-  trainingRecord,
-} from './training-rows.ts';
+import { mailLearners, recipientsOf } from './mail.ts';
+import { myTrainingRoutes } from './my-training.ts';
+import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts';
+import { roundRoutes } from './round-routes.ts';
+import { type CheckedAssignment, checkAssignment, writeLinks } from './writes.ts';
 
-/** Trainings a team lead assigns to their team (`/course-assignment`), and the courses to pick from. */
-export function trainingRoutes(deps: AppDeps) {
-  const { db, config, mailer } = deps;
-  const auth = allow(db, teamLead);
-  const link = `${config.appUrl}/user-portal/learning-process/training`;
+type Columns = Omit<CheckedAssignment, 'teamId' | 'assigneeIds' | 'courseIds'>;
+const columnsOf = (input: Columns) => ({
+  title: input.title,
+  kind: input.kind,
+  assigneeKind: input.assigneeKind,
+  deadline: input.deadline,
+  dueWithinDays: input.dueWithinDays,
+  expiryType: input.expiryType,
+  expiryDate: input.expiryDate,
+  expiryValue: input.expiryValue,
+  expiryUnit: input.expiryUnit,
+});
 
-  const detailOf = (trainingId: string) => foundOr404(trainingDetail(db, trainingId));
+/**
+ * Course assignments (`/course-assignment`), one model behind two doors: the administration's
+ * Assignments screens and the team dashboard's Assign Trainings tab. Each route is declared for
+ * team leads and checks the caller itself (access.ts): an administrator of assignments reaches
+ * every assignment, a team lead those made for their team.
+ */
+export function courseAssignmentRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
+  const auth = allow(db, teamLeadOr(courseAssignmentArea.module, courseAssignmentArea.submodule));
+  const detailOf = (id: string) => foundOr404(assignmentDetail(db, id, clock()));
+  const stale = async (id: string) => staleAnswer(await detailOf(id), m.staleVersion);
+  // Only a uuid, so this GET never claims `/course-assignment/course-options`.
+  const one = `${p.one(':assignmentId')}${UUID_PARAM}`;
 
-  /** One mail per recipient; 'some' members get their last_emailed_at stamped. */
-  async function mail(kind: TrainingMailKind, trainingId: string, recipients: Recipient[]) {
-    if (recipients.length === 0) return;
-    const { title, deadline, assignTo } = await trainingRecord(db, trainingId);
-    const training = { title, deadline, courses: await trainingCourseNames(db, trainingId) };
-    await mailer.sendMany(recipients.map((member) => trainingMail(kind, member, training, link)));
-    if (assignTo !== 'some') return;
-    await db
-      .update(trainingMembers)
-      .set({ lastEmailedAt: sql`now()` })
-      .where(
-        and(
-          eq(trainingMembers.trainingId, trainingId),
-          inArray(
-            trainingMembers.userId,
-            recipients.map((r) => r.id),
-          ),
-        ),
-      );
+  async function insert(tx: Transaction, input: CheckedAssignment, userId: string, title = input.title) {
+    const [row] = await tx
+      .insert(courseAssignments)
+      .values({ ...columnsOf(input), title, teamId: input.teamId, createdBy: userId })
+      .returning({ id: courseAssignments.id });
+    if (!row) throw new Error('Inserting a course assignment returned nothing');
+    await writeLinks(tx, row.id, input);
+    return row.id;
   }
-
-  /** Writes the courses and members of a training to match the form, keeping rows that stay. */
-  async function writeAssignment(tx: Transaction, trainingId: string, input: CheckedTraining) {
-    await tx
-      .delete(trainingCourses)
-      .where(
-        and(
-          eq(trainingCourses.trainingId, trainingId),
-          notInArray(trainingCourses.courseId, input.courseIds),
-        ),
-      );
-    await tx
-      .insert(trainingCourses)
-      .values(input.courseIds.map((courseId) => ({ trainingId, courseId })))
-      .onConflictDoNothing();
-    const keep = input.memberIds.length > 0 ? notInArray(trainingMembers.userId, input.memberIds) : undefined;
-    await tx.delete(trainingMembers).where(and(eq(trainingMembers.trainingId, trainingId), keep));
-    if (input.memberIds.length > 0) {
-      await tx
-        .insert(trainingMembers)
-        .values(input.memberIds.map((userId) => ({ trainingId, userId })))
-        .onConflictDoNothing();
-    }
-  }
-
-  const stale = async (trainingId: string) =>
-    staleAnswer(await detailOf(trainingId), trainingMessages.staleVersion);
-
-  // Only a uuid, so this GET never claims `/course-assignment/course-options`; other text names no
-  // training anyway (404 either way).
-  const oneTraining = `${paths.training(':trainingId')}${UUID_PARAM}`;
 
   return new Hono<AppEnv>()
-    .get(paths.trainings, auth, vValidator('query', trainingListQuerySchema, validationHook), async (c) => {
+    .get(p.list, auth, vValidator('query', courseAssignmentListQuery, validationHook), async (c) => {
       const query = c.req.valid('query');
-      await requireTeamAccess(db, c.get('auth'), query.team, 'view');
-      const results = await trainingPage(db, query);
-      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<AssignedTraining>>);
+      await requireListAccess(db, c.get('auth'), query.team);
+      const results = await assignmentPage(db, query, clock());
+      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<
+        Paged<CourseAssignmentRow>
+      >);
     })
-    .post(paths.trainings, auth, vValidator('json', trainingSchema, validationHook), async (c) => {
-      const body = c.req.valid('json');
+    .post(p.list, auth, vValidator('json', courseAssignmentSchema, validationHook), async (c) => {
       const { userId } = c.get('auth');
-      await requireTeamAccess(db, c.get('auth'), body.teamId, 'edit');
-      const input = await checkTraining(db, body);
-      const trainingId = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(trainings)
-          .values({
-            teamId: body.teamId,
-            title: input.title,
-            deadline: input.deadline,
-            assignTo: input.assignTo,
-            createdBy: userId,
-          })
-          .returning({ id: trainings.id });
-        if (!row) throw new Error('Inserting a training returned nothing');
-        await writeAssignment(tx, row.id, input);
-        return row.id;
-      });
-      await mail('assigned', trainingId, await trainingRecipients(db, trainingId));
+      const input = await checkAssignment(db, c.get('auth'), c.req.valid('json'), clock());
+      const id = await db.transaction((tx) => insert(tx, input, userId));
+      await mailLearners(deps, 'assigned', { id, title: input.title }, await recipientsOf(db, id));
       return c.json(
         {
-          message: trainingMessages.trainingAssigned,
-          results: await detailOf(trainingId),
-        } satisfies ApiSuccess<AssignedTrainingDetail>,
+          message: m.trainingAssigned,
+          results: await detailOf(id),
+        } satisfies ApiSuccess<CourseAssignmentDetail>,
         201,
       );
     })
-    .delete(paths.trainings, auth, vValidator('json', bulkIdSchema, validationHook), async (c) => {
+    .delete(p.list, auth, vValidator('json', bulkIdSchema, validationHook), async (c) => {
       const ids = [...new Set(c.req.valid('json').bulkId.map((id) => id.toLowerCase()))];
       const found = await db
-        .select({ id: trainings.id, teamId: trainings.teamId })
-        .from(trainings)
-        .where(inArray(trainings.id, ids));
+        .select({ id: courseAssignments.id, teamId: courseAssignments.teamId })
+        .from(courseAssignments)
+        .where(inArray(courseAssignments.id, ids));
       if (found.length !== ids.length) throw new ApiError(404, messages.notFound);
-      // Every team concerned must be the caller's before anything is deleted.
-      for (const teamId of new Set(found.map((row) => row.teamId))) {
-        await requireTeamAccess(db, c.get('auth'), teamId, 'edit');
-      }
-      await db.delete(trainings).where(inArray(trainings.id, ids));
-      return c.json({ message: trainingMessages.trainingDeleted, results: null } satisfies ApiSuccess<null>);
+      // Every one must be the caller's to delete before anything is deleted.
+      for (const record of found) await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      await db.delete(courseAssignments).where(inArray(courseAssignments.id, ids));
+      return c.json({ message: m.trainingDeleted, results: null } satisfies ApiSuccess<null>);
     })
-    .get(oneTraining, auth, async (c) => {
-      const record = await trainingRecord(db, pathId(c.req.param('trainingId')));
-      await requireTeamAccess(db, c.get('auth'), record.teamId, 'view');
+    .get(one, auth, async (c) => {
+      const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
+      await requireAssignmentAccess(db, c.get('auth'), record, 'view');
       return c.json({
         message: messages.listFetched,
         results: await detailOf(record.id),
-      } satisfies ApiSuccess<AssignedTrainingDetail>);
+      } satisfies ApiSuccess<CourseAssignmentDetail>);
     })
-    .patch(
-      paths.training(':trainingId'),
-      auth,
-      vValidator('json', trainingSchema, validationHook),
-      async (c) => {
-        const body = c.req.valid('json');
-        const record = await trainingRecord(db, pathId(c.req.param('trainingId')));
-        await requireTeamAccess(db, c.get('auth'), record.teamId, 'edit');
-        // A training stays in its team; naming another team names a training that is not there.
-        if (body.teamId.toLowerCase() !== record.teamId) throw new ApiError(404, messages.notFound);
-        if (body.version !== undefined && body.version !== record.version)
-          return c.json(await stale(record.id), 409);
-        // An unchanged deadline may be in the past by now; the title can still be fixed.
-        const input = await checkTraining(db, body, record.deadline);
-        const before = new Set((await trainingRecipients(db, record.id)).map((member) => member.id));
-        try {
-          await db.transaction(async (tx) => {
-            const updated = await tx
-              .update(trainings)
-              .set({
-                title: input.title,
-                deadline: input.deadline,
-                assignTo: input.assignTo,
-                updatedAt: sql`now()`,
-                version: sql`${trainings.version} + 1`,
-              })
-              .where(
-                and(
-                  eq(trainings.id, record.id),
-                  body.version === undefined ? undefined : eq(trainings.version, body.version),
-                ),
-              )
-              .returning({ id: trainings.id });
-            if (updated.length === 0) throw new StaleVersion();
-            await writeAssignment(tx, record.id, input);
-          });
-        } catch (error) {
-          if (error instanceof StaleVersion) return c.json(await stale(record.id), 409);
-          throw error;
-        }
-        // Members the edit brought in hear about it; the others were told when they were assigned.
-        const added = (await trainingRecipients(db, record.id)).filter((member) => !before.has(member.id));
-        await mail('assigned', record.id, added);
-        return c.json({
-          message: trainingMessages.trainingUpdated,
-          results: await detailOf(record.id),
-        } satisfies ApiSuccess<AssignedTrainingDetail>);
-      },
-    )
-    .post(
-      paths.trainingReassign(':trainingId'),
-      auth,
-      vValidator('json', reassignTrainingSchema, validationHook),
-      async (c) => {
-        const { deadline } = c.req.valid('json');
-        const record = await trainingRecord(db, pathId(c.req.param('trainingId')));
-        await requireTeamAccess(db, c.get('auth'), record.teamId, 'edit');
-        const errors = checkDeadline(deadline);
-        if (Object.keys(errors).length > 0) throw new ApiError(422, messages.validationFailed, errors);
-        if (deadline && deadline !== record.deadline) {
-          await db
-            .update(trainings)
-            .set({ deadline, updatedAt: sql`now()`, version: sql`${trainings.version} + 1` })
-            .where(eq(trainings.id, record.id));
-        }
-        await mail('reassigned', record.id, await trainingRecipients(db, record.id, { unfinished: true }));
-        return c.json({
-          message: trainingMessages.trainingReassigned,
-          results: await detailOf(record.id),
-        } satisfies ApiSuccess<AssignedTrainingDetail>);
-      },
-    )
-    .post(paths.trainingResendEmail(':trainingId'), auth, async (c) => {
-      const record = await trainingRecord(db, pathId(c.req.param('trainingId')));
-      await requireTeamAccess(db, c.get('auth'), record.teamId, 'edit');
-      // Counted only once the training exists and the caller may use it, so those refusals use no quota.
-      const retryAfter = await overLimit(db, `resend:training:${record.id}`, RESEND_EMAIL_RATE_LIMIT);
-      if (retryAfter !== undefined) {
-        c.header('Retry-After', String(retryAfter));
-        throw new ApiError(429, messages.tooManyAttempts);
+    .patch(one, auth, vValidator('json', courseAssignmentSchema, validationHook), async (c) => {
+      const body = c.req.valid('json');
+      const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
+      await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      if (body.version !== undefined && body.version !== record.version)
+        return c.json(await stale(record.id), 409);
+      // Unchanged days may be in the past by now; the rest can still be fixed.
+      const input = await checkAssignment(db, c.get('auth'), body, clock(), record);
+      const before = new Set((await recipientsOf(db, record.id)).map((learner) => learner.id));
+      try {
+        await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(courseAssignments)
+            .set({
+              ...columnsOf(input),
+              updatedAt: sql`now()`,
+              version: sql`${courseAssignments.version} + 1`,
+            })
+            .where(
+              and(
+                eq(courseAssignments.id, record.id),
+                body.version === undefined ? undefined : eq(courseAssignments.version, body.version),
+              ),
+            )
+            .returning({ id: courseAssignments.id });
+          if (updated.length === 0) throw new StaleVersion();
+          await writeLinks(tx, record.id, input);
+        });
+      } catch (error) {
+        if (error instanceof StaleVersion) return c.json(await stale(record.id), 409);
+        throw error;
       }
-      const recipients = await trainingRecipients(db, record.id);
-      await mail('reminder', record.id, recipients);
+      // Learners the edit brought in hear about it; the others were told when they were assigned.
+      const added = (await recipientsOf(db, record.id)).filter((learner) => !before.has(learner.id));
+      await mailLearners(deps, 'assigned', { id: record.id, title: input.title }, added);
       return c.json({
-        message: trainingMessages.emailResent,
-        results: { mailed: recipients.length },
-      } satisfies ApiSuccess<TrainingMailed>);
+        message: m.trainingUpdated,
+        results: await detailOf(record.id),
+      } satisfies ApiSuccess<CourseAssignmentDetail>);
     })
+    .post(`${p.duplicate(':assignmentId')}${UUID_PARAM}`, auth, async (c) => {
+      const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
+      await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(courseAssignments)
+          .values({
+            ...columnsOf({ ...record, expiryUnit: record.expiryUnit ?? null }),
+            title: `${record.title} (copy)`,
+            teamId: record.teamId,
+            createdBy: c.get('auth').userId,
+          })
+          .returning({ id: courseAssignments.id });
+        if (!row) throw new Error('Copying a course assignment returned nothing');
+        await tx.execute(sql`insert into ${courseAssignmentCourses} (assignment_id, course_id)
+          select ${row.id}::uuid, course_id from course_assignment_courses where assignment_id = ${record.id}`);
+        await tx.execute(sql`insert into ${courseAssignmentAssignees} (assignment_id, user_id, group_id, team_id)
+          select ${row.id}::uuid, user_id, group_id, team_id from course_assignment_assignees where assignment_id = ${record.id}`);
+        return row.id;
+      });
+      const copy = await assignmentRecord(db, id);
+      await mailLearners(deps, 'assigned', copy, await recipientsOf(db, id));
+      return c.json(
+        {
+          message: m.trainingDuplicated,
+          results: await detailOf(id),
+        } satisfies ApiSuccess<CourseAssignmentDetail>,
+        201,
+      );
+    })
+    .route('/', roundRoutes(deps))
+    .route('/', myTrainingRoutes(deps))
     .route('/', courseOptionRoutes(deps));
 }

@@ -14,7 +14,9 @@ import { queryRows } from '../../db/rows.ts';
 import { containsPattern } from '../../db/search.ts';
 
 /** The count a progress sort orders by, for every matching member, before the page is cut. */
-const progressSorts: Partial<Record<MemberSort, { counts: (members: SQL) => SQL; direction: SQL }>> = {
+const progressSorts: Partial<
+  Record<MemberSort, { counts: (members: SQL, now: Date) => SQL; direction: SQL }>
+> = {
   'most-course': { counts: coursesCompletedByMember, direction: sql`desc` },
   completed: { counts: coursesCompletedByMember, direction: sql`asc` },
   most: { counts: checklistsCompletedByMember, direction: sql`desc` },
@@ -53,7 +55,7 @@ function matching(teamId: string, query: MemberListQuery): SQL {
  * does (tests/bench/members-server.ts). Progress sorts count completions for every match set-based
  * (hash joins), then order by that count and break ties by name.
  */
-export function memberPageQuery(teamId: string, query: MemberListQuery): SQL {
+export function memberPageQuery(teamId: string, query: MemberListQuery, now: Date): SQL {
   const from = matching(teamId, query);
   const direction = query.sort === 'descending' ? sql`desc` : sql`asc`;
   const byName = (alias: SQL) =>
@@ -63,7 +65,7 @@ export function memberPageQuery(teamId: string, query: MemberListQuery): SQL {
     select page.total, ${cardColumns}
       from page
       join users u on u.id = page.user_id
-      ${cardJoins}
+      ${cardJoins(now)}
      order by ${order}`;
 
   const progress = progressSorts[query.sort];
@@ -79,7 +81,7 @@ export function memberPageQuery(teamId: string, query: MemberListQuery): SQL {
   }
   return sql`
     with members as (select tm.user_id, tm.sort_last, tm.sort_first from ${from}),
-    counts as (${progress.counts(sql`select user_id from members`)}),
+    counts as (${progress.counts(sql`select user_id from members`, now)}),
     page as (
       select m.user_id, m.sort_last, m.sort_first, coalesce(c.n, 0) as sort_count,
              count(*) over ()::int as total
@@ -96,8 +98,9 @@ export async function memberPage(
   db: Database,
   teamId: string,
   query: MemberListQuery,
+  now: Date,
 ): Promise<Paged<TeamMemberCard>> {
-  const rows = await queryRows<CardRow & { total: number }>(db, memberPageQuery(teamId, query));
+  const rows = await queryRows<CardRow & { total: number }>(db, memberPageQuery(teamId, query, now));
   // A page past the end has no row to carry the count.
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {

@@ -16,8 +16,8 @@ import {
 } from '../../../contract/team-dashboard.ts';
 import { overLimit } from '../../auth/rate-limit.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../../auth/reset-tokens.ts';
+import { idList, leaveTeamAssignments } from '../../db/assignments.ts';
 import { teamMembers, teams } from '../../db/schema/teams.ts';
-import { trainingMembers, trainings } from '../../db/schema/trainings.ts';
 import { users } from '../../db/schema/users.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
@@ -54,7 +54,7 @@ export function teamMemberRoutes(deps: AppDeps) {
       vValidator('query', memberListQuerySchema, validationHook),
       async (c) => {
         const teamId = await accessibleTeam(deps, c, 'view');
-        const results = await memberPage(db, teamId, c.req.valid('query'));
+        const results = await memberPage(db, teamId, c.req.valid('query'), deps.clock());
         return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<TeamMemberCard>>);
       },
     )
@@ -73,15 +73,7 @@ export function teamMemberRoutes(deps: AppDeps) {
         // All or nothing: one id that is not a member stops the whole removal.
         if (inTeam !== ids.length) throw new ApiError(404, messages.notFound);
         await db.transaction(async (tx) => {
-          const someTrainings = tx
-            .select({ id: trainings.id })
-            .from(trainings)
-            .where(and(eq(trainings.teamId, teamId), eq(trainings.assignTo, 'some')));
-          await tx
-            .delete(trainingMembers)
-            .where(
-              and(inArray(trainingMembers.userId, ids), inArray(trainingMembers.trainingId, someTrainings)),
-            );
+          await tx.execute(leaveTeamAssignments(teamId, idList(ids)));
           await tx
             .delete(teamMembers)
             .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));

@@ -6,6 +6,7 @@ import type {
   TeamReport,
   TranscriptEntry,
 } from '../../../contract/team-dashboard.ts';
+import { learnerCourseStates } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
 import { type CardRow, cardColumns, cardJoins, toCard } from '../../db/progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
@@ -150,12 +151,16 @@ export async function memberAttendance(db: Database, memberId: string): Promise<
   return rows.map(attendance);
 }
 
-export async function memberSummary(db: Database, memberId: string): Promise<MemberSummary | undefined> {
+export async function memberSummary(
+  db: Database,
+  memberId: string,
+  now: Date,
+): Promise<MemberSummary | undefined> {
   const [row] = await queryRows<CardRow & { last_sign_in_at: Date | string | null }>(
     db,
     sql`select ${cardColumns},
         (select max(s.created_at) from sessions s where s.user_id = u.id) as last_sign_in_at
-      from users u ${cardJoins}
+      from users u ${cardJoins(now)}
      where u.id = ${memberId}`,
   );
   if (!row) return undefined;
@@ -184,33 +189,25 @@ type TranscriptRow = {
 };
 
 /**
- * Every course assigned to the member (once, through the training due first when several assign
- * it) and every checklist given to them; courses first, then latest assigned first.
+ * Every course assigned to the member (once, through the assignment due first when several give
+ * it, with the completion that counts for it) and every checklist given to them; courses first, then latest assigned first.
  */
-export async function memberTranscript(db: Database, memberId: string): Promise<TranscriptEntry[]> {
+export async function memberTranscript(
+  db: Database,
+  memberId: string,
+  now: Date,
+): Promise<TranscriptEntry[]> {
   const rows = await queryRows<TranscriptRow>(
     db,
     sql`
     select * from (
-      select distinct on (a.course_id)
-             'course' as kind, c.id, c.name as title, a.training_title, a.assigned_at,
-             a.deadline::text as deadline, cc.completed_at
-        from (
-          select tc.course_id, t.title as training_title, t.created_at as assigned_at, t.deadline
-            from team_members m
-            join trainings t on t.team_id = m.team_id and t.assign_to = 'all'
-            join training_courses tc on tc.training_id = t.id
-           where m.user_id = ${memberId}
-          union all
-          select tc.course_id, t.title, x.assigned_at, t.deadline
-            from training_members x
-            join trainings t on t.id = x.training_id and t.assign_to = 'some'
-            join training_courses tc on tc.training_id = t.id
-           where x.user_id = ${memberId}
-        ) a
-        join courses c on c.id = a.course_id
-        left join course_completions cc on cc.user_id = ${memberId} and cc.course_id = a.course_id
-       order by a.course_id, a.deadline asc nulls last, a.assigned_at asc
+      select distinct on (s.course_id)
+             'course' as kind, c.id, c.name as title, a.title as training_title, s.assigned_at,
+             s.deadline::text as deadline, s.completed_at
+        from (${learnerCourseStates({ userId: sql`${memberId}::uuid`, kind: 'assigned' }, now)}) s
+        join course_assignments a on a.id = s.assignment_id
+        join courses c on c.id = s.course_id
+       order by s.course_id, s.deadline asc nulls last, s.assigned_at asc
     ) courses
     union all
     select 'checklist', k.id, k.title, null, ca.assigned_at, null, ca.completed_at

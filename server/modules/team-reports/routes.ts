@@ -25,7 +25,7 @@ import {
 
 /** The Team Report card and the four views behind a member card's shortcut buttons. */
 export function teamReportRoutes(deps: AppDeps) {
-  const { db } = deps;
+  const { db, clock } = deps;
   const auth = allow(db, teamLead);
   const ok = <T>(results: T): ApiSuccess<T> => ({ message: messages.listFetched, results });
 
@@ -44,11 +44,11 @@ export function teamReportRoutes(deps: AppDeps) {
     })
     .get(paths.memberSummary(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');
-      return c.json(ok<MemberSummary>(await foundOr404(memberSummary(db, memberId))));
+      return c.json(ok<MemberSummary>(await foundOr404(memberSummary(db, memberId, clock()))));
     })
     .get(paths.memberTranscript(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');
-      return c.json(ok<TranscriptEntry[]>(await memberTranscript(db, memberId)));
+      return c.json(ok<TranscriptEntry[]>(await memberTranscript(db, memberId, clock())));
     })
     .get(paths.memberActivity(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');

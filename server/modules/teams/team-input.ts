@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { type TeamOutput, teamMessages } from '../../../contract/teams.ts';
+import { leaveTeamAssignments } from '../../db/assignments.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
@@ -16,7 +17,6 @@ import {
   teamMemberTeams,
   teams,
 } from '../../db/schema/teams.ts';
-import { trainingMembers, trainings } from '../../db/schema/trainings.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -112,8 +112,8 @@ async function syncLinks<T extends PgTable>(
 }
 
 /**
- * Users leaving the team leave its 'some' trainings too, and lose it as their default team, as
- * when a lead removes them on the team dashboard.
+ * Users leaving the team leave the assignments its lead made for them by name too, and lose it as
+ * their default team, as when a lead removes them on the team dashboard.
  */
 async function syncUserMembers(tx: Transaction, teamId: string, userIds: string[]) {
   const leaving = tx
@@ -125,13 +125,7 @@ async function syncUserMembers(tx: Transaction, teamId: string, userIds: string[
         userIds.length > 0 ? notInArray(teamMembers.userId, userIds) : undefined,
       ),
     );
-  const someTrainings = tx
-    .select({ id: trainings.id })
-    .from(trainings)
-    .where(and(eq(trainings.teamId, teamId), eq(trainings.assignTo, 'some')));
-  await tx
-    .delete(trainingMembers)
-    .where(and(inArray(trainingMembers.trainingId, someTrainings), inArray(trainingMembers.userId, leaving)));
+  await tx.execute(leaveTeamAssignments(teamId, leaving.getSQL()));
   await tx
     .update(users)
     .set({ defaultTeamId: null, updatedAt: sql`now()` })
