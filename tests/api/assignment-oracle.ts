@@ -21,13 +21,17 @@ const day = (time: Date) => time.toISOString().slice(0, 10);
 const addDays = (isoDay: string, days: number) =>
   day(new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS));
 
+/** As PostgreSQL adds an interval: months and years land on the same day, or the month's last. */
 function addUnit(time: Date, value: number, unit: string): Date {
-  const next = new Date(time);
-  if (unit === 'days') next.setUTCDate(next.getUTCDate() + value);
-  if (unit === 'weeks') next.setUTCDate(next.getUTCDate() + 7 * value);
-  if (unit === 'months') next.setUTCMonth(next.getUTCMonth() + value);
-  if (unit === 'years') next.setUTCFullYear(next.getUTCFullYear() + value);
-  return next;
+  if (unit === 'days' || unit === 'weeks')
+    return new Date(time.getTime() + value * (unit === 'weeks' ? 7 : 1) * DAY_MS);
+  const months = unit === 'years' ? 12 * value : value;
+  const target = new Date(time);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(time.getUTCDate(), lastDay));
+  return target;
 }
 
 export async function loadOracle(db: Database) {

@@ -143,6 +143,8 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
   const mailer = createMailer({ db: handle.db, smtpUrl: undefined, from: config.mailFrom, logger });
   // One for every app built here, so idle() also covers apps from build().
   const background = createBackground(logger);
+  // The time the app judges deadlines and expiries by: the real one until a test sets another.
+  let now: Date | undefined;
   const build = (more: Partial<Config> = {}, deps: { mailer?: Mailer } = {}) =>
     createApp({
       db: handle.db,
@@ -150,6 +152,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
       mailer: deps.mailer ?? mailer,
       logger,
       background,
+      clock: () => now ?? new Date(),
     });
   const app = build();
 
@@ -192,6 +195,10 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     logs: lines,
     call,
     login,
+    /** Moves the app's clock to `time`; without one, back to the real time. */
+    setNow: (time?: Date) => {
+      now = time;
+    },
     /** Resolves once the work answers left behind (such as the forgot-password mail) is done. */
     idle: () => background.idle(),
     createUser: (fields: NewUser) => createUser(handle.db, fields),
