@@ -92,13 +92,11 @@ describe('GET team activity', () => {
     const [member] = growth;
     const [course] = await t.db.select().from(courses).limit(1);
     // Outside the window: must not show.
-    await t.db
-      .insert(courseCompletions)
-      .values({
-        userId: member as string,
-        courseId: course?.id as string,
-        completedAt: sql`now() - interval '40 days'`,
-      });
+    await t.db.insert(courseCompletions).values({
+      userId: member as string,
+      courseId: course?.id as string,
+      completedAt: sql`now() - interval '40 days'`,
+    });
 
     const response = await get(paths.teamActivity(team.growth));
     expect(response.status).toBe(200);
