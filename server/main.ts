@@ -8,6 +8,7 @@ import { readConfig } from './env.ts';
 import { createFileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
 import { createMailer } from './mail/mailer.ts';
+import { sweepReminders } from './modules/course-assignments/reminders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -27,6 +28,9 @@ await database.migrate();
 // One store for the seed's demo files and the app that serves them.
 const files = createFileStore(config.files);
 if (await seedIfEmpty(database.db, files)) console.log('Seeded the demo data.');
+
+/** How often the reminder sweep runs. */
+const REMINDER_SWEEP_MS = 5 * 60 * 1000;
 
 const mailer = createMailer({
   db: database.db,
@@ -49,6 +53,14 @@ await purge();
 const purgeTimer = setInterval(() => void purge().then(vacuum), HOUR_MS);
 purgeTimer.unref();
 
+// Reminder mails (assigned, due, overdue, expiring) owed now: written and sent every few minutes,
+// by whichever server process claims them first.
+const sweep = () =>
+  background.run('reminders', () => sweepReminders({ db: database.db, mailer, config }, new Date()));
+const reminderTimer = setInterval(sweep, REMINDER_SWEEP_MS);
+reminderTimer.unref();
+sweep();
+
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Training Admin is running on http://localhost:${info.port}`);
   console.log(`Database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'}`);
@@ -65,6 +77,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal} received, stopping…`);
   clearInterval(purgeTimer);
+  clearInterval(reminderTimer);
   // Stop taking requests, let the ones in flight finish, then close what they were using.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

@@ -14,6 +14,12 @@ export type Mailer = {
    * and delivered one after another, so a large team does not open a connection per member at once.
    */
   sendMany(mails: Mail[]): Promise<void>;
+  /**
+   * Records mails inside the caller's transaction (`executor`) and answers a function that starts
+   * their delivery, to be called once the transaction has committed: the mails exist exactly when
+   * the work that wrote them does.
+   */
+  record(executor: Pick<Database, 'insert'>, mails: Mail[]): Promise<() => void>;
   /** Waits for deliveries under way, then closes the SMTP connection. */
   close(): Promise<void>;
 };
@@ -52,34 +58,44 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
     deliveries.add(tracked);
   }
 
+  /** Inserts the mails' rows through `executor`; the answer starts their delivery. */
+  async function record(executor: Pick<Database, 'insert'>, mails: Mail[]): Promise<() => void> {
+    const recorded: { id: string; mail: Mail }[] = [];
+    for (let start = 0; start < mails.length; start += BATCH) {
+      const batch = mails.slice(start, start + BATCH);
+      const rows = await executor
+        .insert(mailOutbox)
+        .values(
+          batch.map((mail) => ({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+          })),
+        )
+        .returning({ id: mailOutbox.id });
+      for (const [index, row] of rows.entries()) recorded.push({ id: row.id, mail: batch[index] as Mail });
+    }
+    return () => {
+      if (!transport) {
+        for (const { mail } of recorded)
+          logger.info(`Mail (not sent, no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        return;
+      }
+      const smtp = transport;
+      track(
+        (async () => {
+          for (const { id, mail } of recorded) await deliver(id, mail, smtp);
+        })(),
+      );
+    };
+  }
+
   return {
     async sendMany(mails) {
-      for (let start = 0; start < mails.length; start += BATCH) {
-        const batch = mails.slice(start, start + BATCH);
-        const rows = await db
-          .insert(mailOutbox)
-          .values(
-            batch.map((mail) => ({
-              to: mail.to,
-              subject: mail.subject,
-              text: mail.text,
-              html: mail.html ?? null,
-            })),
-          )
-          .returning({ id: mailOutbox.id });
-        if (!transport) {
-          for (const mail of batch)
-            logger.info(`Mail (not sent, no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.text}`);
-          continue;
-        }
-        const smtp = transport;
-        track(
-          (async () => {
-            for (const [index, row] of rows.entries()) await deliver(row.id, batch[index] as Mail, smtp);
-          })(),
-        );
-      }
+      (await record(db, mails))();
     },
+    record,
     async send(mail) {
       const [row] = await db
         .insert(mailOutbox)

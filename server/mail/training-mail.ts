@@ -2,29 +2,48 @@ import type { Mail } from './mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export type TrainingMailKind = 'assigned' | 'reassigned' | 'reminder';
+export type TrainingMailKind =
+  | 'assigned'
+  | 'reassigned'
+  | 'reminder'
+  | 'due-7'
+  | 'due-1'
+  | 'overdue'
+  | 'expiring';
 
 const subjects: Record<TrainingMailKind, (title: string) => string> = {
   assigned: (title) => `New training assigned: ${title}`,
   reassigned: (title) => `Training reassigned: ${title}`,
   reminder: (title) => `Reminder: ${title}`,
+  'due-7': (title) => `Due in a week: ${title}`,
+  'due-1': (title) => `Due tomorrow: ${title}`,
+  overdue: (title) => `Overdue: ${title}`,
+  expiring: (title) => `Expiring soon: ${title}`,
 };
 
 const intros: Record<TrainingMailKind, string> = {
   assigned: 'A new training was assigned to you.',
-  reassigned: 'A training you have not finished yet was assigned to you again.',
+  reassigned: 'A training was assigned to you again: take its courses once more.',
   reminder: 'This is a reminder of a training assigned to you.',
+  'due-7': 'A training assigned to you is due in a week.',
+  'due-1': 'A training assigned to you is due tomorrow.',
+  overdue: 'A training assigned to you is past its deadline.',
+  expiring: 'Your completion of a course expires soon; take it again to stay current.',
 };
 
 /** Tells one member about a training: its courses, its deadline and where to take it. */
 export function trainingMail(
   kind: TrainingMailKind,
   member: { email: string; firstName: string },
-  training: { title: string; deadline: string | null; courses: string[] },
+  training: { title: string; deadline: string | null; courses: string[]; expiresOn?: string },
   link: string,
 ): Mail {
   const greeting = member.firstName ? `Hello ${member.firstName},` : 'Hello,';
-  const due = training.deadline ? `Please complete it by ${training.deadline}.` : 'It has no deadline.';
+  const due = training.expiresOn
+    ? `It expires on ${training.expiresOn}.`
+    : training.deadline
+      ? `Please complete it by ${training.deadline}.`
+      : 'It has no deadline.';
   return {
     to: member.email,
     subject: subjects[kind](training.title),

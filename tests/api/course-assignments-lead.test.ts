@@ -10,15 +10,16 @@ import {
 import { messages } from '../../contract/messages.ts';
 import { rateLimits } from '../../server/db/schema/auth.ts';
 import {
+  assignmentReminders,
   courseAssignmentAssignees,
   courseAssignmentCourses,
-  courseAssignmentLearners,
   courseAssignments,
 } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { userGroups } from '../../server/db/schema/user-groups.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { sweepReminders } from '../../server/modules/course-assignments/reminders.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
 
@@ -209,12 +210,19 @@ describe('POST trainings', () => {
     expect(mails.every((mail) => mail.subject === 'New training assigned: Safety refresh')).toBe(true);
     expect(mails[0]?.text).toContain('First Aid Basics');
     expect(mails[0]?.text).toContain(deadline);
+    // Each mail is a reminder owed once: a second sweep sends nothing more.
     const rows = await t.db
       .select()
-      .from(courseAssignmentLearners)
-      .where(eq(courseAssignmentLearners.assignmentId, detail._id));
-    expect(rows).toHaveLength(2);
-    expect(rows.every((row) => row.lastEmailedAt !== null)).toBe(true);
+      .from(assignmentReminders)
+      .where(eq(assignmentReminders.assignmentId, detail._id));
+    expect(rows.map((row) => [row.kind, row.deadline, row.sentAt !== null])).toEqual([
+      ['assigned', deadline, true],
+      ['assigned', deadline, true],
+    ]);
+    expect(await sweepReminders({ db: t.db, mailer: t.mailer, config: t.config }, new Date())).toMatchObject({
+      sent: 0,
+    });
+    expect(await mailsTo(growth)).toHaveLength(2);
   });
 
   it('assigns to the whole team, mailing every member', async () => {

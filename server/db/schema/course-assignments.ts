@@ -133,3 +133,41 @@ export const courseAssignmentLearners = pgTable(
     index('course_assignment_learners_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A mail owed to a learner about an assignment: `assigned`, `due-7` and `due-1` (days before their
+ * deadline), `overdue`, `expiring` (30 days before a completion of `course_id` expires). One row
+ * per occurrence (`due_key`: the deadline, the assigning, or the course and expiry), so each is
+ * owed once; a sweep claims unsent rows with FOR UPDATE SKIP LOCKED and writes their mails in the
+ * same transaction that marks them sent.
+ */
+export const assignmentReminders = pgTable(
+  'assignment_reminders',
+  {
+    id: id(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => courseAssignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'assigned' | 'due-7' | 'due-1' | 'overdue' | 'expiring'>().notNull(),
+    dueKey: text('due_key').notNull(),
+    /** The learner's deadline when the reminder fell due, for its text. */
+    deadline: date('deadline', { mode: 'string' }),
+    expiresAt: timestampTz('expires_at'),
+    createdAt: createdAt(),
+    sentAt: timestampTz('sent_at'),
+  },
+  (t) => [
+    check(
+      'assignment_reminders_kind_check',
+      sql`${t.kind} in ('assigned', 'due-7', 'due-1', 'overdue', 'expiring')`,
+    ),
+    uniqueIndex('assignment_reminders_once_idx').on(t.assignmentId, t.userId, t.kind, t.dueKey),
+    // The sweep's queue: unsent rows, oldest first.
+    index('assignment_reminders_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index('assignment_reminders_user_idx').on(t.userId),
+  ],
+);

@@ -13,6 +13,7 @@ import {
 import { courseAssignmentSchema } from '../../../contract/course-assignments/schemas.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
+import { idList } from '../../db/assignments.ts';
 import type { Transaction } from '../../db/client.ts';
 import {
   courseAssignmentAssignees,
@@ -27,9 +28,9 @@ import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { requireAssignmentAccess, requireListAccess } from './access.ts';
 import { courseOptionRoutes } from './course-options.ts';
-import { mailLearners, recipientsOf } from './mail.ts';
 import { myTrainingRoutes } from './my-training.ts';
 import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts';
+import { enqueueReminders, sendReminders } from './reminders.ts';
 import { roundRoutes } from './round-routes.ts';
 import { type CheckedAssignment, checkAssignment, writeLinks } from './writes.ts';
 
@@ -60,6 +61,13 @@ export function courseAssignmentRoutes(deps: AppDeps) {
   // Only a uuid, so this GET never claims `/course-assignment/course-options`.
   const one = `${p.one(':assignmentId')}${UUID_PARAM}`;
 
+  /** The `assigned` mail for the assignment's new learners, now rather than at the next sweep. */
+  async function mailAssigned(id: string) {
+    const scope = { assignmentIn: idList([id]) };
+    await enqueueReminders(db, clock(), { scope, kinds: ['assigned'] });
+    await sendReminders(deps, scope);
+  }
+
   async function insert(tx: Transaction, input: CheckedAssignment, userId: string, title = input.title) {
     const [row] = await tx
       .insert(courseAssignments)
@@ -83,7 +91,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
       const { userId } = c.get('auth');
       const input = await checkAssignment(db, c.get('auth'), c.req.valid('json'), clock());
       const id = await db.transaction((tx) => insert(tx, input, userId));
-      await mailLearners(deps, 'assigned', { id, title: input.title }, await recipientsOf(db, id));
+      await mailAssigned(id);
       return c.json(
         {
           message: m.trainingAssigned,
@@ -120,7 +128,6 @@ export function courseAssignmentRoutes(deps: AppDeps) {
         return c.json(await stale(record.id), 409);
       // Unchanged days may be in the past by now; the rest can still be fixed.
       const input = await checkAssignment(db, c.get('auth'), body, clock(), record);
-      const before = new Set((await recipientsOf(db, record.id)).map((learner) => learner.id));
       try {
         await db.transaction(async (tx) => {
           const updated = await tx
@@ -145,8 +152,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
         throw error;
       }
       // Learners the edit brought in hear about it; the others were told when they were assigned.
-      const added = (await recipientsOf(db, record.id)).filter((learner) => !before.has(learner.id));
-      await mailLearners(deps, 'assigned', { id: record.id, title: input.title }, added);
+      await mailAssigned(record.id);
       return c.json({
         message: m.trainingUpdated,
         results: await detailOf(record.id),
@@ -172,8 +178,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
           select ${row.id}::uuid, user_id, group_id, team_id from course_assignment_assignees where assignment_id = ${record.id}`);
         return row.id;
       });
-      const copy = await assignmentRecord(db, id);
-      await mailLearners(deps, 'assigned', copy, await recipientsOf(db, id));
+      await mailAssigned(id);
       return c.json(
         {
           message: m.trainingDuplicated,
