@@ -35,11 +35,4 @@ export const paths = {
   // Add/Edit member (multipart).
   addMember: '/user-portal/add-user',
   member: (memberId: string) => `/user-portal/user/${memberId}`,
-
-  // Assigned trainings.
-  trainings: '/course-assignment',
-  training: (trainingId: string) => `/course-assignment/${trainingId}`,
-  trainingReassign: (trainingId: string) => `/course-assignment/${trainingId}/reassign`,
-  trainingResendEmail: (trainingId: string) => `/course-assignment/${trainingId}/resend-email`,
-  courseOptions: '/course-assignment/course-options',
 } as const;

@@ -32,7 +32,7 @@ const PAGE_SIZE = 20;
  *
  *   export const courseChoicePages = choicePages({
  *     key: (search) => teamKeys.coursePages(search),
- *     fetch: (query, signal) => api.get<Paged<CourseOption>>(paths.courseOptions, { query, signal }),
+ *     fetch: (query, signal) => api.get<Paged<NamedRef>>(courseAssignmentPaths.courseOptions, { query, signal }),
  *     toChoice: (course) => ({ value: course._id, label: course.name }),
  *   });
  */

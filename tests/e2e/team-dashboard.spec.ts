@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addMember, apiAs as apiOf } from './support/account-control.ts';
-import { LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
+import { ADMIN, LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { readStoredValue } from './support/outbox-page.ts';
 
 /** The lead's teams as the API knows them (seed: Growth Team is the default, Enterprise Team the other). */
@@ -150,7 +150,7 @@ test('reassigning a training sets its new deadline', async ({ page, request }) =
   await expect(page.getByText('Training is reassigned successfully.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Mar 14, 2031');
-  const list = await api.get<Paged<{ trainingTitle: string; deadline: string | null }>>(
+  const list = await api.get<Paged<{ title: string; deadline: string | null }>>(
     `/course-assignment?team=${growth._id}&search=Sales%20Excellence`,
   );
   expect(list.data[0]?.deadline).toBe('2031-03-14');
@@ -208,10 +208,11 @@ test('editing a training pre-fills it, a stale edit shows the current record, an
   const detail = await api.get<Detail>(`/course-assignment/${id}`);
   const saved = await api.patch(`/course-assignment/${id}`, {
     teamId: enterprise._id,
-    trainingTitle: 'Customer Care Plus',
+    title: 'Customer Care Plus',
+    kind: 'assigned',
+    assigneeKind: 'teams',
+    assigneeIds: [enterprise._id],
     courseIds: detail.courses.map((course) => course._id),
-    assignTo: 'all',
-    memberIds: [],
     deadline: null,
     version: detail.version,
   });
@@ -235,6 +236,44 @@ test('editing a training pre-fills it, a stale edit shows the current record, an
   await expect(page.getByText('Training is deleted successfully.')).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(await api.status(`/course-assignment/${id}`)).toBe(404);
+});
+
+test("an administrator's training for the team is listed without the lead's actions", async ({
+  page,
+  request,
+}) => {
+  const { enterprise } = await teams(request);
+  const admin = await apiOf(request, ADMIN);
+  const courses = await admin.get<Paged<{ _id: string; name: string }>>('/course-assignment/course-options', {
+    search: 'First Aid',
+  });
+  const title = `Company-wide refresher ${Date.now()}`;
+  const made = await admin.post<{ _id: string; teamId: string | null }>('/course-assignment', {
+    title,
+    kind: 'assigned',
+    assigneeKind: 'teams',
+    assigneeIds: [enterprise._id],
+    courseIds: courses.data.slice(0, 1).map((course) => course._id),
+    deadline: null,
+  });
+  expect(made.teamId).toBeNull();
+  try {
+    await openDashboard(page, `?activeTab=trainings&team=${enterprise._id}`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(title);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await expect(row).toContainText('Assigned by an administrator');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    for (const action of ['Reassign Training', 'Resend Email', 'Delete'])
+      await expect(row.getByRole('button', { name: action })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+
+    // Its address on the form says why it cannot be changed there.
+    await page.goto(`/app/team-dashboard/assign-new-training?team=${enterprise._id}&trainingId=${made._id}`);
+    await expect(page.getByText('This training was assigned by an administrator')).toBeVisible();
+    await expect(page.getByLabel('Training Title*')).toHaveCount(0);
+  } finally {
+    await admin.remove('/course-assignment', { bulkId: [made._id] });
+  }
 });
 
 test('Resend Email on a card mails the member and says so', async ({ page, request }) => {

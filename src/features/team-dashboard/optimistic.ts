@@ -1,6 +1,6 @@
+import type { CourseAssignmentRow } from '@contract/course-assignments/resource';
 import type { Paged } from '@contract/envelope';
 import type { OrganizationList, TeamMemberCard } from '@contract/team-dashboard';
-import type { AssignedTraining } from '@contract/training';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { teamKeys } from './keys';
 
@@ -47,7 +47,7 @@ export function cachedTeamTitle(queryClient: QueryClient, teamId: string): strin
 }
 
 export function cachedTraining(queryClient: QueryClient, teamId: string, trainingId: string) {
-  for (const [, data] of queryClient.getQueriesData<Paged<AssignedTraining>>({
+  for (const [, data] of queryClient.getQueriesData<Paged<CourseAssignmentRow>>({
     queryKey: teamKeys.trainings(teamId),
   })) {
     const row = data?.data?.find?.((candidate) => candidate._id === trainingId);
@@ -110,7 +110,7 @@ export function showDeadline(
   trainingId: string,
   deadline: string | null,
 ) {
-  for (const [queryKey, data] of queryClient.getQueriesData<Paged<AssignedTraining>>({
+  for (const [queryKey, data] of queryClient.getQueriesData<Paged<CourseAssignmentRow>>({
     queryKey: teamKeys.trainings(teamId),
   })) {
     if (!data || !Array.isArray(data.data)) continue;

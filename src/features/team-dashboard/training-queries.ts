@@ -1,11 +1,11 @@
+import {
+  type AssignmentMailed,
+  type CourseAssignmentDetail,
+  type CourseAssignmentRow,
+  courseAssignmentPaths,
+  type NamedRef,
+} from '@contract/course-assignments/resource';
 import type { Paged } from '@contract/envelope';
-import { paths } from '@contract/paths';
-import type {
-  AssignedTraining,
-  AssignedTrainingDetail,
-  CourseOption,
-  TrainingOutput,
-} from '@contract/training';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
@@ -13,16 +13,20 @@ import { choicePages } from '@/lib/choice-pages';
 import { toast } from '@/lib/notify';
 import { teamKeys } from './keys';
 import { cachedTraining, showDeadline } from './optimistic';
+import type { TeamAssignmentInput } from './trainings/training-form-values';
 
 export type TrainingListQuery = { page: number; limit: number; search: string };
 
-/** A page of the team's assigned trainings; kept a week for offline use. */
+/**
+ * A page of the team's assigned trainings (those made for the team and those an administrator
+ * assigned to it); kept a week for offline use.
+ */
 export const trainingListQueryOptions = (teamId: string, query: TrainingListQuery) =>
   queryOptions({
     queryKey: teamKeys.trainingList(teamId, query),
     queryFn: async ({ signal }) =>
       (
-        await api.get<Paged<AssignedTraining>>(paths.trainings, {
+        await api.get<Paged<CourseAssignmentRow>>(courseAssignmentPaths.list, {
           query: { team: teamId, ...query },
           signal,
         })
@@ -36,14 +40,14 @@ export const trainingQueryOptions = (trainingId: string) =>
   queryOptions({
     queryKey: teamKeys.training(trainingId),
     queryFn: async ({ signal }) =>
-      (await api.get<AssignedTrainingDetail>(paths.training(trainingId), { signal })).results,
+      (await api.get<CourseAssignmentDetail>(courseAssignmentPaths.one(trainingId), { signal })).results,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
 /** Courses matching a search, for the training form's course picker. */
-export const courseChoicePages = choicePages<CourseOption>({
+export const courseChoicePages = choicePages<NamedRef>({
   key: (search) => teamKeys.coursePages(search),
-  fetch: (query, signal) => api.get<Paged<CourseOption>>(paths.courseOptions, { query, signal }),
+  fetch: (query, signal) => api.get<Paged<NamedRef>>(courseAssignmentPaths.courseOptions, { query, signal }),
   toChoice: (course) => ({ value: course._id, label: course.name }),
 });
 
@@ -61,11 +65,11 @@ function useInvalidateTrainings() {
 export function useCreateTraining() {
   const invalidate = useInvalidateTrainings();
   return useMutation({
-    mutationFn: (input: TrainingOutput) =>
-      api.post<AssignedTrainingDetail>(paths.trainings, input, {
+    mutationFn: (input: TeamAssignmentInput) =>
+      api.post<CourseAssignmentDetail>(courseAssignmentPaths.list, input, {
         outbox: {
           action: 'Assign training',
-          target: input.trainingTitle,
+          target: input.title,
           invalidate: [teamKeys.trainings(input.teamId), teamKeys.members(input.teamId)],
         },
       }),
@@ -80,11 +84,11 @@ export function useCreateTraining() {
 export function useUpdateTraining(trainingId: string) {
   const invalidate = useInvalidateTrainings();
   return useMutation({
-    mutationFn: (input: TrainingOutput) =>
-      api.patch<AssignedTrainingDetail>(paths.training(trainingId), input, {
+    mutationFn: (input: TeamAssignmentInput) =>
+      api.patch<CourseAssignmentDetail>(courseAssignmentPaths.one(trainingId), input, {
         outbox: {
           action: 'Edit training',
-          target: input.trainingTitle,
+          target: input.title,
           invalidate: [
             teamKeys.trainings(input.teamId),
             teamKeys.training(trainingId),
@@ -106,12 +110,12 @@ export function useDeleteTraining(teamId: string) {
   return useMutation({
     mutationFn: (trainingId: string) =>
       api.delete<null>(
-        paths.trainings,
+        courseAssignmentPaths.list,
         { bulkId: [trainingId] },
         {
           outbox: {
             action: 'Delete training',
-            target: cachedTraining(queryClient, teamId, trainingId)?.trainingTitle ?? trainingId,
+            target: cachedTraining(queryClient, teamId, trainingId)?.title ?? trainingId,
             invalidate: [teamKeys.trainings(teamId), teamKeys.members(teamId)],
           },
         },
@@ -134,14 +138,14 @@ export function useReassignTraining(teamId: string) {
     }: {
       trainingId: string;
       deadline: string | null;
-    }): Promise<WriteResult<AssignedTraining>> =>
-      api.post<AssignedTraining>(
-        paths.trainingReassign(trainingId),
+    }): Promise<WriteResult<AssignmentMailed>> =>
+      api.post<AssignmentMailed>(
+        courseAssignmentPaths.reassign(trainingId),
         { deadline },
         {
           outbox: {
             action: 'Reassign training',
-            target: cachedTraining(queryClient, teamId, trainingId)?.trainingTitle ?? trainingId,
+            target: cachedTraining(queryClient, teamId, trainingId)?.title ?? trainingId,
             invalidate: [teamKeys.trainings(teamId), teamKeys.training(trainingId), teamKeys.members(teamId)],
           },
         },
@@ -161,11 +165,11 @@ export function useResendTrainingEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (trainingId: string) =>
-      api.post<null>(paths.trainingResendEmail(trainingId), undefined, {
+      api.post<AssignmentMailed>(courseAssignmentPaths.resendEmail(trainingId), undefined, {
         outbox: {
           action: 'Resend email',
           target:
-            queryClient.getQueryData<AssignedTrainingDetail>(teamKeys.training(trainingId))?.trainingTitle ??
+            queryClient.getQueryData<CourseAssignmentDetail>(teamKeys.training(trainingId))?.title ??
             trainingId,
         },
       }),

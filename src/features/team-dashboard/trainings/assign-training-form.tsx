@@ -1,4 +1,4 @@
-import type { AssignedTrainingDetail } from '@contract/training';
+import type { CourseAssignmentDetail } from '@contract/course-assignments/resource';
 import { Button, Paper } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -11,8 +11,8 @@ import { useTrainingForm } from './use-training-form';
 type AssignTrainingFormProps = {
   teamId: string;
   initialValues: TrainingFormValues;
-  record?: AssignedTrainingDetail;
-  onCurrentRecord?: (training: AssignedTrainingDetail) => void;
+  record?: CourseAssignmentDetail;
+  onCurrentRecord?: (training: CourseAssignmentDetail) => void;
 };
 
 export function AssignTrainingForm({
@@ -29,7 +29,7 @@ export function AssignTrainingForm({
     <Paper withBorder p="lg" maw={720}>
       <form.AppForm>
         <form.Form gap="md">
-          <form.AppField name="trainingTitle">
+          <form.AppField name="title">
             {(field) => <field.TextField label="Training Title*" autoComplete="off" />}
           </form.AppField>
           <form.AppField name="courseIds">

@@ -52,8 +52,13 @@ function EditTraining({ teamId, trainingId }: { teamId: string; trainingId: stri
   const training = useQuery(trainingQueryOptions(trainingId));
   const record = training.data;
   if (!record) return <QueryStatus query={training} />;
+  // An administrator's training that names the team is read on the dashboard, not changed there.
+  if (record.teamId === null) {
+    return <Text c="dimmed">This training was assigned by an administrator and cannot be edited here.</Text>;
+  }
   if (record.teamId !== teamId) {
-    return <Navigate to="." search={(prev) => ({ ...prev, team: record.teamId })} replace />;
+    const recordTeam = record.teamId;
+    return <Navigate to="." search={(prev) => ({ ...prev, team: recordTeam })} replace />;
   }
   return (
     <AssignTrainingForm

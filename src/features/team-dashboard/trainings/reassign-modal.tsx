@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import type { AssignedTraining } from '@contract/training';
+import type { CourseAssignmentRow } from '@contract/course-assignments/resource';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { dateInputFormat } from '@/lib/format-date';
 import { today } from '../format';
 import { useReassignTraining } from '../training-queries';
 
-type ReassignModalProps = { teamId: string; training: AssignedTraining | null; onClose: () => void };
+type ReassignModalProps = { teamId: string; training: CourseAssignmentRow | null; onClose: () => void };
 
 /** Reassign Training: assigns the training's courses again, with a new deadline or none. */
 export function ReassignModal({ teamId, training, onClose }: ReassignModalProps) {
@@ -27,7 +27,7 @@ function ReassignForm({
   onDone,
 }: {
   teamId: string;
-  training: AssignedTraining;
+  training: CourseAssignmentRow;
   onDone: () => void;
 }) {
   const reassign = useReassignTraining(teamId);
@@ -52,7 +52,7 @@ function ReassignForm({
       }}
     >
       <Stack gap="md">
-        <Text size="sm">{training.trainingTitle}</Text>
+        <Text size="sm">{training.title}</Text>
         <DateInput
           label="New Deadline (Optional)"
           {...dateInputFormat}

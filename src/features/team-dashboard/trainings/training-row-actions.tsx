@@ -1,18 +1,32 @@
-import type { AssignedTraining } from '@contract/training';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import type { CourseAssignmentRow } from '@contract/course-assignments/resource';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconCalendarRepeat, IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { openConfirm } from '@/ui/confirm-host';
 import { useDeleteTraining, useResendTrainingEmail } from '../training-queries';
 
 type TrainingRowActionsProps = {
-  training: AssignedTraining;
+  training: CourseAssignmentRow;
   teamId: string;
-  onReassign: (training: AssignedTraining) => void;
+  onReassign: (training: CourseAssignmentRow) => void;
 };
 
-/** Reassign Training, Resend Email, Edit and Delete for one row. */
+/**
+ * Reassign Training, Resend Email, Edit and Delete for one row. A training not made for this team
+ * (an administrator's that names the team) is only listed: the server refuses the lead's changes.
+ */
 export function TrainingRowActions({ training, teamId, onReassign }: TrainingRowActionsProps) {
+  if (training.teamId !== teamId) {
+    return (
+      <Text size="sm" c="dimmed">
+        {training.teamId === null ? 'Assigned by an administrator' : 'Assigned from another team'}
+      </Text>
+    );
+  }
+  return <EditActions training={training} teamId={teamId} onReassign={onReassign} />;
+}
+
+function EditActions({ training, teamId, onReassign }: TrainingRowActionsProps) {
   const resend = useResendTrainingEmail();
   const remove = useDeleteTraining(teamId);
   return (

@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
-import type { AssignedTraining } from '@contract/training';
+import type { CourseAssignmentRow } from '@contract/course-assignments/resource';
 import { Button, Group, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -23,7 +23,7 @@ export function TrainingsTab({ teamId }: { teamId: string }) {
   const { page, limit, search } = route.useSearch();
   const navigate = route.useNavigate();
   const [searchInput, setSearchInput] = useState(search);
-  const [reassigning, setReassigning] = useState<AssignedTraining | null>(null);
+  const [reassigning, setReassigning] = useState<CourseAssignmentRow | null>(null);
   const list = useQuery(trainingListQueryOptions(teamId, { page, limit, search }));
   const applySearch = useDebouncedCallback(
     (text: string) => void navigate({ search: (prev) => ({ ...prev, search: text.trim(), page: 1 }) }),
@@ -62,17 +62,17 @@ export function TrainingsTab({ teamId }: { teamId: string }) {
       {data ? (
         <>
           <SavedDataNotice updatedAt={list.dataUpdatedAt} networkFailed={isNetworkFailure(list.error)} />
-          <ResourceTable<AssignedTraining>
+          <ResourceTable<CourseAssignmentRow>
             label="Assigned trainings"
             records={data.data}
             idAccessor={(training) => training._id}
             columns={[
               {
-                accessor: 'trainingTitle',
+                accessor: 'title',
                 title: 'Training Title',
                 render: (training) => (
                   <Group gap="xs" wrap="nowrap">
-                    {training.trainingTitle}
+                    {training.title}
                     <PendingBadge recordId={training._id} />
                   </Group>
                 ),

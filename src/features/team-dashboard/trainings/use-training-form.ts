@@ -1,19 +1,27 @@
-import { type AssignedTrainingDetail, trainingSchema } from '@contract/training';
+import type { CourseAssignmentDetail } from '@contract/course-assignments/resource';
+import { courseAssignmentSchema } from '@contract/course-assignments/schemas';
 import { useNavigate } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { useRecordForm } from '@/ui/form/use-record-form';
 import { useCreateTraining, useUpdateTraining } from '../training-queries';
-import { type TrainingFormValues, toTrainingFormValues } from './training-form-values';
+import {
+  placeAssigneeErrors,
+  type TrainingFormValues,
+  toAssignmentInput,
+  toTrainingFormValues,
+} from './training-form-values';
 
 type UseTrainingFormOptions = {
   initialValues: TrainingFormValues;
   /** Editing: the training's id. */
   trainingId?: string;
   /** Editing: the current training a stale save brought back. */
-  onCurrentRecord?: (training: AssignedTrainingDetail) => void;
+  onCurrentRecord?: (training: CourseAssignmentDetail) => void;
 };
 
-/** The assign-training form: the contract's rules on submit and then on every change; saving goes back to the table. */
+/**
+ * The assign-training form: the contract's rules, checked on the body it would send, on submit and
+ * then on every change; saving goes back to the table.
+ */
 export function useTrainingForm({ initialValues, trainingId, onCurrentRecord }: UseTrainingFormOptions) {
   const navigate = useNavigate();
   const create = useCreateTraining();
@@ -21,16 +29,10 @@ export function useTrainingForm({ initialValues, trainingId, onCurrentRecord }: 
 
   return useRecordForm({
     defaultValues: initialValues,
-    schema: trainingSchema,
-    save: (values: TrainingFormValues) => {
-      const output = v.parse(trainingSchema, values);
-      const payload = {
-        ...output,
-        deadline: output.deadline || null,
-        memberIds: output.assignTo === 'some' ? output.memberIds : [],
-      };
-      return (trainingId ? update : create).mutateAsync(payload);
-    },
+    schema: courseAssignmentSchema,
+    validate: { toInput: toAssignmentInput, place: placeAssigneeErrors },
+    save: (values: TrainingFormValues) =>
+      (trainingId ? update : create).mutateAsync(toAssignmentInput(values)),
     onSaved: (_result, { values }) =>
       navigate({
         to: '/user-portal/team-dashboard',
