@@ -36,10 +36,8 @@ const wholeNumber = (message: string, max: number) =>
 const fields = {
   /** The team dashboard's team: the lead assigns for it (to the team, or to members of it). */
   teamId: v.optional(
-    v.nullable(
-      v.union([v.literal(''), v.pipe(v.string(m.teamRequired), v.uuid(m.teamRequired))], m.teamRequired),
-    ),
-    null,
+    v.union([v.literal(''), v.pipe(v.string(m.teamRequired), v.uuid(m.teamRequired))], m.teamRequired),
+    '',
   ),
   title: v.optional(
     v.pipe(
