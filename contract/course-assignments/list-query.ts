@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { idFilterParam } from '../admin-list.ts';
 import { limitParam, pageParam, searchParam } from '../list-query.ts';
+import { ASSIGNEE_KINDS } from './resource.ts';
 
 // Apart from the form schemas: the list route's validateSearch runs in the first-load bundle.
 
@@ -25,3 +26,12 @@ export const assignmentCourseOptionsQuery = v.object({
   limit: limitParam(20),
   search: searchParam,
 });
+
+/** GET /course-assignment/assignee-options: enabled users, user groups or teams by name. */
+export const assigneeOptionsQuery = v.object({
+  kind: v.fallback(v.optional(v.picklist(ASSIGNEE_KINDS), 'users'), 'users'),
+  page: pageParam,
+  limit: limitParam(20),
+  search: searchParam,
+});
+export type AssigneeOptionsQuery = v.InferOutput<typeof assigneeOptionsQuery>;

@@ -29,6 +29,8 @@ export const courseAssignmentPaths = {
   resendEmail: (assignmentId: string) => `/course-assignment/${assignmentId}/resend-email`,
   /** GET: enabled courses to pick from, for team leads and administrators. */
   courseOptions: '/course-assignment/course-options',
+  /** GET `?kind=users|groups|teams&search&page&limit`: assignees to pick from (Assignments view right). */
+  assigneeOptions: '/course-assignment/assignee-options',
   /** GET: the learners of one assignment with their deadline and state per course. */
   learners: (assignmentId: string) => `/course-assignment/${assignmentId}/learners`,
   /** GET: the signed-in user's assigned and suggested trainings with their state per course. */

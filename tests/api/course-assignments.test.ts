@@ -497,6 +497,28 @@ describe("the administration's list and form", () => {
     expect(await t.db.$count(courseCompletions, and(eq(courseCompletions.userId, user)))).toBe(0);
   });
 
+  it('offers enabled users, user groups and teams by name for the assignee picker', async () => {
+    const options = async (query: string, token = admin) =>
+      t.call('GET', `${p.assigneeOptions}?${query}`, { token });
+    const teamsAnswer = await options('kind=teams&search=TEAM');
+    expect(teamsAnswer.status).toBe(200);
+    expect(teamsAnswer.body.results.data.map((row: { name: string }) => row.name)).toEqual([
+      'Enterprise Team',
+      'Freedom Team',
+      'Growth Team',
+    ]);
+    const user = await learner('Pickable');
+    const users = (await options(`kind=users&search=${encodeURIComponent(`Pickable Learner${serial}`)}`)).body
+      .results;
+    expect(users).toMatchObject({ total: 1, data: [{ _id: user, name: `Pickable Learner${serial}` }] });
+    await group('Pickable group', []);
+    expect((await options('kind=groups&search=pickable')).body.results.data).toEqual([
+      { _id: expect.any(String), name: 'Pickable group' },
+    ]);
+    const lead = await t.login(demo.lead.email, demo.lead.password);
+    expect((await options('kind=users', lead)).status).toBe(403);
+  });
+
   it('is for administrators with the Assignments permission and the leads of its team', async () => {
     const user = await learner('Nobody');
     const token = await t.login(`learner-${serial}@example.com`, 'secret12');

@@ -1,7 +1,10 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { assignmentCourseOptionsQuery } from '../../../contract/course-assignments/list-query.ts';
+import {
+  assigneeOptionsQuery,
+  assignmentCourseOptionsQuery,
+} from '../../../contract/course-assignments/list-query.ts';
 import {
   courseAssignmentArea,
   courseAssignmentPaths,
@@ -10,8 +13,11 @@ import {
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { courses } from '../../db/schema/courses.ts';
+import { teams } from '../../db/schema/teams.ts';
+import { userGroups } from '../../db/schema/user-groups.ts';
+import { users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../db/search.ts';
-import { allow, teamLeadOr } from '../../http/access.ts';
+import { allow, permission, teamLeadOr } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { requireDashboardUser } from '../../http/team-access.ts';
 import { validationHook } from '../../http/validate.ts';
@@ -43,6 +49,64 @@ export function courseOptionRoutes({ db }: AppDeps) {
         .limit(query.limit)
         .offset(offset);
       const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(courses, where));
+      const results: Paged<NamedRef> = {
+        data: rows.map(({ _id, name }) => ({ _id, name })),
+        page: query.page,
+        limit: query.limit,
+        totalPages: Math.ceil(total / query.limit),
+        total,
+      };
+      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<NamedRef>>);
+    },
+  );
+}
+
+const assigneeSources = {
+  users: {
+    table: users,
+    id: users.id,
+    name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    enabled: eq(users.status, true),
+    order: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id)],
+  },
+  groups: {
+    table: userGroups,
+    id: userGroups.id,
+    name: sql<string>`${userGroups.name}`,
+    enabled: eq(userGroups.status, true),
+    order: [sql`lower(${userGroups.name})`, asc(userGroups.id)],
+  },
+  teams: {
+    table: teams,
+    id: teams.id,
+    name: sql<string>`${teams.title}`,
+    enabled: eq(teams.status, true),
+    order: [sql`lower(${teams.title})`, asc(teams.id)],
+  },
+} as const;
+
+/** Enabled users, user groups or teams by name, for the administration's assignee picker. */
+export function assigneeOptionRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>().get(
+    courseAssignmentPaths.assigneeOptions,
+    allow(db, permission(courseAssignmentArea.module, courseAssignmentArea.submodule, 'view')),
+    vValidator('query', assigneeOptionsQuery, validationHook),
+    async (c) => {
+      const query = c.req.valid('query');
+      const source = assigneeSources[query.kind];
+      const where = and(
+        source.enabled,
+        query.search ? sql`${source.name} ilike ${containsPattern(query.search)}` : undefined,
+      );
+      const offset = (query.page - 1) * query.limit;
+      const rows = await db
+        .select({ _id: source.id, name: source.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(source.table)
+        .where(where)
+        .orderBy(...source.order)
+        .limit(query.limit)
+        .offset(offset);
+      const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(source.table, where));
       const results: Paged<NamedRef> = {
         data: rows.map(({ _id, name }) => ({ _id, name })),
         page: query.page,

@@ -27,7 +27,7 @@ import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { requireAssignmentAccess, requireListAccess } from './access.ts';
-import { courseOptionRoutes } from './course-options.ts';
+import { assigneeOptionRoutes, courseOptionRoutes } from './course-options.ts';
 import { myTrainingRoutes } from './my-training.ts';
 import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts';
 import { enqueueReminders, sendReminders } from './reminders.ts';
@@ -189,5 +189,6 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     })
     .route('/', roundRoutes(deps))
     .route('/', myTrainingRoutes(deps))
-    .route('/', courseOptionRoutes(deps));
+    .route('/', courseOptionRoutes(deps))
+    .route('/', assigneeOptionRoutes(deps));
 }
