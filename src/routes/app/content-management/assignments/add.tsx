@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddAssignmentScreen } from '@/features/course-assignments/screens';
 
 export const Route = createFileRoute('/app/content-management/assignments/add')({
-  component: AddAssignmentPage,
+  component: AddAssignmentScreen,
 });
-
-function AddAssignmentPage() {
-  return <PageTitle>Add Assignment</PageTitle>;
-}
