@@ -24,6 +24,8 @@ export const teamKeys = {
   trainingList: (teamId: string, query: { page: number; limit: number; search: string }) =>
     [...teamKeys.trainings(teamId), query] as const,
   training: (trainingId: string) => [...teamKeys.all, 'training', trainingId] as const,
+  /** Under `training`, so whatever refreshes a training refreshes its learners too. */
+  learners: (trainingId: string) => [...teamKeys.training(trainingId), 'learners'] as const,
   coursePages: (search: string) => [...teamKeys.all, 'course-pages', search] as const,
   /** A team's members by name for a picker; under `members` so saving a member refreshes it too. */
   memberOptionPages: (teamId: string, search: string) =>

@@ -1,8 +1,9 @@
-import type { CourseAssignmentRow } from '@contract/course-assignments/resource';
+import type { AssignmentLearner, CourseAssignmentRow } from '@contract/course-assignments/resource';
 import type { Paged } from '@contract/envelope';
 import type { OrganizationList, TeamMemberCard } from '@contract/team-dashboard';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { teamKeys } from './keys';
+import { withDeadline, withTrainingDeadline } from './trainings/reassign-target';
 
 /**
  * Cache edits for changes the worker kept for later: the screen shows the change at once, marked
@@ -107,7 +108,7 @@ export function showNewMember(
 export function showDeadline(
   queryClient: QueryClient,
   teamId: string,
-  trainingId: string,
+  trainingIds: readonly string[],
   deadline: string | null,
 ) {
   for (const [queryKey, data] of queryClient.getQueriesData<Paged<CourseAssignmentRow>>({
@@ -116,7 +117,18 @@ export function showDeadline(
     if (!data || !Array.isArray(data.data)) continue;
     queryClient.setQueryData(queryKey, {
       ...data,
-      data: data.data.map((row) => (row._id === trainingId ? { ...row, deadline } : row)),
+      data: withTrainingDeadline(data.data, trainingIds, deadline),
     });
   }
+}
+
+export function showLearnerDeadlines(
+  queryClient: QueryClient,
+  trainingId: string,
+  userIds: readonly string[],
+  deadline: string | null,
+) {
+  queryClient.setQueryData<AssignmentLearner[]>(teamKeys.learners(trainingId), (learners) =>
+    learners ? withDeadline(learners, userIds, deadline) : learners,
+  );
 }

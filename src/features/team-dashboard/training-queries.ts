@@ -152,7 +152,7 @@ export function useReassignTraining(teamId: string) {
       ),
     onSuccess: async (result, { trainingId, deadline }) => {
       if (isQueued(result)) {
-        showDeadline(queryClient, teamId, trainingId, deadline);
+        showDeadline(queryClient, teamId, [trainingId], deadline);
         return;
       }
       toast.success(result.message);

@@ -1,36 +1,89 @@
 import '@mantine/dates/styles.css';
-import type { CourseAssignmentRow } from '@contract/course-assignments/resource';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { dateInputFormat } from '@/lib/format-date';
 import { today } from '../format';
+import { useReassignLearners, useReassignTrainings } from '../reassign-queries';
 import { useReassignTraining } from '../training-queries';
+import { describeTarget, type ReassignTarget, targetKey } from './reassign-target';
 
-type ReassignModalProps = { teamId: string; training: CourseAssignmentRow | null; onClose: () => void };
+type ReassignModalProps = {
+  teamId: string;
+  target: ReassignTarget | null;
+  onClose: () => void;
+  /** After the server (or the outbox) took the change, before the dialog closes. */
+  onDone?: () => void;
+};
 
-/** Reassign Training: assigns the training's courses again, with a new deadline or none. */
-export function ReassignModal({ teamId, training, onClose }: ReassignModalProps) {
+/**
+ * Reassign Training: assigns the courses again, with a new deadline or none, to every learner of a
+ * training or of several, or to chosen learners of one.
+ */
+export function ReassignModal({ teamId, target, onClose, onDone }: ReassignModalProps) {
   return (
-    <Modal opened={training !== null} onClose={onClose} title="Reassign Training">
-      {training ? (
-        <ReassignForm key={training._id} teamId={teamId} training={training} onDone={onClose} />
+    <Modal opened={target !== null} onClose={onClose} title="Reassign Training">
+      {target ? (
+        <ReassignForm
+          key={targetKey(target)}
+          teamId={teamId}
+          target={target}
+          onCancel={onClose}
+          onDone={() => {
+            onDone?.();
+            onClose();
+          }}
+        />
       ) : null}
     </Modal>
   );
 }
 
+/** One mutation per kind of target; the form sends the one its target needs. */
+function useReassign(teamId: string) {
+  const one = useReassignTraining(teamId);
+  const several = useReassignTrainings(teamId);
+  const learners = useReassignLearners(teamId);
+  return {
+    isPending: one.isPending || several.isPending || learners.isPending,
+    send: (target: ReassignTarget, deadline: string | null, callbacks: Callbacks) => {
+      switch (target.kind) {
+        case 'training':
+          return one.mutate({ trainingId: target.training._id, deadline }, callbacks);
+        case 'trainings':
+          return several.mutate(
+            { trainingIds: target.trainings.map((training) => training._id), deadline },
+            callbacks,
+          );
+        case 'learners':
+          return learners.mutate(
+            {
+              trainingId: target.training._id,
+              userIds: target.learners.map((learner) => learner._id),
+              deadline,
+            },
+            callbacks,
+          );
+      }
+    },
+  };
+}
+
+type Callbacks = { onSuccess: () => void; onError: (failure: Error) => void };
+
 function ReassignForm({
   teamId,
-  training,
+  target,
+  onCancel,
   onDone,
 }: {
   teamId: string;
-  training: CourseAssignmentRow;
+  target: ReassignTarget;
+  onCancel: () => void;
   onDone: () => void;
 }) {
-  const reassign = useReassignTraining(teamId);
+  const reassign = useReassign(teamId);
   const [deadline, setDeadline] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
 
@@ -38,21 +91,20 @@ function ReassignForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        reassign.mutate(
-          { trainingId: training._id, deadline },
-          {
-            onSuccess: onDone,
-            // Other failures were toasted by the api client; a refused date belongs under the field.
-            onError: (failure) => {
-              if (isApiError(failure) && failure.status === 422)
-                setError(failure.errors.deadline ?? failure.message);
-            },
+        reassign.send(target, deadline, {
+          onSuccess: onDone,
+          // Other failures were toasted by the api client; a refused date or learner belongs in the form.
+          onError: (failure) => {
+            if (isApiError(failure) && failure.status === 422)
+              setError(failure.errors.deadline ?? failure.errors.userIds ?? failure.message);
           },
-        );
+        });
       }}
     >
       <Stack gap="md">
-        <Text size="sm">{training.title}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {describeTarget(target)}
+        </Text>
         <DateInput
           label="New Deadline (Optional)"
           {...dateInputFormat}
@@ -67,7 +119,7 @@ function ReassignForm({
           data-autofocus
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={reassign.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={reassign.isPending}>
             Cancel
           </Button>
           <Button type="submit" loading={reassign.isPending}>

@@ -6,15 +6,17 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatDate } from '@/lib/format-date';
 import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
 import { ResourceTable } from '@/ui/resource-table';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { TextField } from '@/ui/text-field';
-import { PendingBadge } from '../pending-badge';
 import { trainingListQueryOptions } from '../training-queries';
+import { LearnersDrawer } from './learners-drawer';
 import { ReassignModal } from './reassign-modal';
-import { TrainingRowActions } from './training-row-actions';
+import type { ReassignTarget } from './reassign-target';
+import { SelectionBar } from './selection-bar';
+import { trainingColumns } from './training-columns';
+import { useRowSelection } from './use-row-selection';
 
 const route = getRouteApi('/user-portal/team-dashboard/');
 
@@ -23,8 +25,10 @@ export function TrainingsTab({ teamId }: { teamId: string }) {
   const { page, limit, search } = route.useSearch();
   const navigate = route.useNavigate();
   const [searchInput, setSearchInput] = useState(search);
-  const [reassigning, setReassigning] = useState<CourseAssignmentRow | null>(null);
+  const [reassigning, setReassigning] = useState<ReassignTarget | null>(null);
+  const [learnersOf, setLearnersOf] = useState<CourseAssignmentRow | null>(null);
   const list = useQuery(trainingListQueryOptions(teamId, { page, limit, search }));
+  const selection = useRowSelection(teamId);
   const applySearch = useDebouncedCallback(
     (text: string) => void navigate({ search: (prev) => ({ ...prev, search: text.trim(), page: 1 }) }),
     SEARCH_DEBOUNCE_MS,
@@ -59,6 +63,12 @@ export function TrainingsTab({ teamId }: { teamId: string }) {
           Assign New Training
         </Button>
       </Group>
+      <SelectionBar
+        count={selection.selected.length}
+        noun="training"
+        onReassign={() => setReassigning({ kind: 'trainings', trainings: selection.selected })}
+        onClear={selection.clear}
+      />
       {data ? (
         <>
           <SavedDataNotice updatedAt={list.dataUpdatedAt} networkFailed={isNetworkFailure(list.error)} />
@@ -66,49 +76,32 @@ export function TrainingsTab({ teamId }: { teamId: string }) {
             label="Assigned trainings"
             records={data.data}
             idAccessor={(training) => training._id}
-            columns={[
-              {
-                accessor: 'title',
-                title: 'Training Title',
-                render: (training) => (
-                  <Group gap="xs" wrap="nowrap">
-                    {training.title}
-                    <PendingBadge recordId={training._id} />
-                  </Group>
-                ),
-              },
-              { accessor: 'courseCount', title: 'Courses', textAlign: 'right' },
-              {
-                accessor: 'createdOn',
-                title: 'Created On',
-                render: (training) => formatDate(training.createdOn),
-              },
-              {
-                accessor: 'deadline',
-                title: 'Deadline',
-                render: (training) => formatDate(training.deadline),
-              },
-              {
-                accessor: 'actions',
-                title: 'Actions',
-                textAlign: 'right',
-                render: (training) => (
-                  <TrainingRowActions training={training} teamId={teamId} onReassign={setReassigning} />
-                ),
-              },
-            ]}
+            columns={trainingColumns({
+              teamId,
+              onReassign: (training) => setReassigning({ kind: 'training', training }),
+              onLearners: setLearnersOf,
+            })}
             page={page}
             limit={limit}
             total={data.total}
             fetching={list.isPlaceholderData}
             noRecordsText="No trainings assigned yet."
             onPaginationChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+            selection={selection.table}
           />
         </>
       ) : (
         <QueryStatus query={list} label="Loading trainings..." />
       )}
-      <ReassignModal teamId={teamId} training={reassigning} onClose={() => setReassigning(null)} />
+      <LearnersDrawer teamId={teamId} training={learnersOf} onClose={() => setLearnersOf(null)} />
+      <ReassignModal
+        teamId={teamId}
+        target={reassigning}
+        onClose={() => setReassigning(null)}
+        onDone={() => {
+          if (reassigning?.kind === 'trainings') selection.clear();
+        }}
+      />
     </Stack>
   );
 }
