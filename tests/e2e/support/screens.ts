@@ -28,6 +28,8 @@ export type ScreenIds = {
   quizId: string;
   /** The seed's First Aid Basics course, with an outline. */
   courseId: string;
+  /** A course assignment with learners (one the seed made for a team). */
+  assignmentId: string;
 };
 
 export type Screen = {
@@ -456,12 +458,44 @@ export const screens: Screen[] = [
     },
     layer: [DIALOG],
   },
-  { name: 'assignments', route: '/app/content-management/assignments/', who: 'admin' },
+  {
+    name: 'assignments',
+    route: '/app/content-management/assignments/',
+    who: 'admin',
+    ready: listOf('Assignments'),
+  },
+  {
+    name: 'assignments-delete-dialog',
+    route: '/app/content-management/assignments/',
+    who: 'admin',
+    ready: listOf('Assignments'),
+    open: async (page) => {
+      await click(page, 'button', /^Delete /);
+      await dialog(page, 'Confirm Deletion');
+    },
+    layer: [DIALOG],
+  },
   { name: 'assignment-add', route: '/app/content-management/assignments/add', who: 'admin' },
+  {
+    name: 'assignment-add-within-dynamic',
+    route: '/app/content-management/assignments/add',
+    who: 'admin',
+    // The fields a deadline in days and a dynamic expiry bring, with the messages of an empty save.
+    open: async (page) => {
+      await page.getByRole('radio', { name: 'Within days of being assigned' }).check();
+      await page.getByRole('radio', { name: 'Dynamic (time passed)' }).check();
+      await click(page, 'button', 'Save');
+      await page.getByText('You must select at least one course.').waitFor();
+    },
+  },
   {
     name: 'assignment-edit',
     route: '/app/content-management/assignments/edit/$assignmentId',
     who: 'admin',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 2, name: 'Learners' }).waitFor();
+      await page.getByRole('table', { name: 'Learners' }).getByRole('cell').first().waitFor();
+    },
   },
   { name: 'checklists', route: '/app/content-management/checklists/', who: 'admin' },
   { name: 'checklist-add', route: '/app/content-management/checklists/add', who: 'admin' },
@@ -670,6 +704,7 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
     categoryId: ids.categoryId,
     quizId: ids.quizId,
     courseId: ids.courseId,
+    assignmentId: ids.assignmentId,
   };
   return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
 }
@@ -743,6 +778,11 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
   const category = categories.data.find((row) => row.path === 'Safety / Forklifts');
   const quizzes = await get<{ data: { _id: string }[] }>(admin, '/quiz?search=Forklift%20Safety%20Check');
   const courses = await get<{ data: { _id: string }[] }>(admin, '/course?search=First%20Aid%20Basics');
+  const assignments = await get<{ data: { _id: string; counts: { assigned: number } }[] }>(
+    admin,
+    '/course-assignment?limit=50',
+  );
+  const assignment = assignments.data.find((row) => row.counts.assigned > 0);
   const ids = {
     userId: users.data[0]?._id,
     teamId,
@@ -751,6 +791,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     categoryId: category?._id,
     quizId: quizzes.data[0]?._id,
     courseId: courses.data[0]?._id,
+    assignmentId: assignment?._id,
   };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
