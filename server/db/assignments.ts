@@ -23,7 +23,13 @@ import { type SQL, sql } from 'drizzle-orm';
  * Which learner rows to produce: of the assignments `assignmentIn` lists (a subquery or a list of
  * ids), of one user, or of all.
  */
-export type LearnerScope = { assignmentIn?: SQL; userId?: SQL; kind?: 'assigned' | 'suggested' };
+export type LearnerScope = {
+  assignmentIn?: SQL;
+  userId?: SQL;
+  /** A set of users (a subquery with one column of user ids), counted together. */
+  userIn?: SQL;
+  kind?: 'assigned' | 'suggested';
+};
 
 /** A list of ids for `assignmentIn`. */
 export const idList = (ids: string[]): SQL =>
@@ -34,23 +40,29 @@ export const idList = (ids: string[]): SQL =>
         sql`, `,
       );
 
-function learnerSources({ assignmentIn, userId }: LearnerScope): SQL {
+function learnerSources({ assignmentIn, userId, userIn }: LearnerScope): SQL {
   const byAssignment = (alias: string) =>
     assignmentIn ? sql`and ${sql.raw(alias)}.assignment_id in (${assignmentIn})` : sql``;
+  const byUser = (column: string) =>
+    userId
+      ? sql`and ${sql.raw(column)} = ${userId}`
+      : userIn
+        ? sql`and ${sql.raw(column)} in (${userIn})`
+        : sql``;
   const direct = sql`
     select x.assignment_id, x.user_id, x.added_at as assigned_at
       from course_assignment_assignees x
-     where x.user_id is not null ${userId ? sql`and x.user_id = ${userId}` : sql``} ${byAssignment('x')}`;
+     where x.user_id is not null ${byUser('x.user_id')} ${byAssignment('x')}`;
   const viaGroup = sql`
     select x.assignment_id, gm.user_id, greatest(x.added_at, gm.joined_at)
       from course_assignment_assignees x
       join user_group_members gm on gm.group_id = x.group_id
-     where true ${userId ? sql`and gm.user_id = ${userId}` : sql``} ${byAssignment('x')}`;
+     where true ${byUser('gm.user_id')} ${byAssignment('x')}`;
   const viaTeam = sql`
     select x.assignment_id, tm.user_id, greatest(x.added_at, tm.joined_at)
       from course_assignment_assignees x
       join team_members tm on tm.team_id = x.team_id
-     where true ${userId ? sql`and tm.user_id = ${userId}` : sql``} ${byAssignment('x')}`;
+     where true ${byUser('tm.user_id')} ${byAssignment('x')}`;
   return sql`${direct} union all ${viaGroup} union all ${viaTeam}`;
 }
 
@@ -69,6 +81,26 @@ export function assignmentLearners(scope: LearnerScope): SQL {
              group by s.assignment_id, s.user_id) src
       join course_assignments a on a.id = src.assignment_id ${kind}
       left join course_assignment_learners al on al.assignment_id = src.assignment_id and al.user_id = src.user_id`;
+}
+
+/**
+ * `done.completed_at`: the learner's latest completion of the course, when it is since their round
+ * began. The latest one is all that counts, so for a set of users the completions are grouped once
+ * (hash joins) instead of looked up per learner and course.
+ */
+function latestCompletion(scope: LearnerScope): SQL {
+  if (!scope.userIn) {
+    return sql`cross join lateral (
+        select max(cc.completed_at) as completed_at from course_completions cc
+         where cc.user_id = l.user_id and cc.course_id = ac.course_id
+           and (l.round_start is null or cc.completed_at >= l.round_start)) done`;
+  }
+  return sql`left join (
+        select cc.user_id, cc.course_id, max(cc.completed_at) as last from course_completions cc
+         where cc.user_id in (${scope.userIn}) group by cc.user_id, cc.course_id) lc
+        on lc.user_id = l.user_id and lc.course_id = ac.course_id
+      cross join lateral (
+        select case when l.round_start is null or lc.last >= l.round_start then lc.last end as completed_at) done`;
 }
 
 const today = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
@@ -93,10 +125,7 @@ export function learnerCourseStates(scope: LearnerScope, now: Date): SQL {
       from (${assignmentLearners(scope)}) l
       join course_assignments a on a.id = l.assignment_id
       join course_assignment_courses ac on ac.assignment_id = l.assignment_id
-      cross join lateral (
-        select max(cc.completed_at) as completed_at from course_completions cc
-         where cc.user_id = l.user_id and cc.course_id = ac.course_id
-           and (l.round_start is null or cc.completed_at >= l.round_start)) done
+      ${latestCompletion(scope)}
       cross join lateral (
         select case a.expiry_type
                  when 'fixed' then case when done.completed_at < (a.expiry_date::timestamp at time zone 'UTC')

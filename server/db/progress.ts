@@ -43,10 +43,10 @@ export function checklistStats(userId: SQL): SQL {
  */
 export function coursesCompletedByMember(members: SQL, now: Date): SQL {
   return sql`
-    select f.user_id, cs.courses_completed as n
-      from (${members}) f
-      cross join lateral (${courseStats(sql`f.user_id`, now)}) cs
-     where cs.courses_completed > 0`;
+    select s.user_id, count(distinct s.course_id)::int as n
+      from (${learnerCourseStates({ userIn: members, kind: 'assigned' }, now)}) s
+     where s.state = 'completed'
+     group by s.user_id`;
 }
 
 /** Completed checklists per member of `members`; rows: user_id, n. */

@@ -16,7 +16,7 @@ export type LargeTeamOptions = {
 
 /**
  * Adds a team of `members` members to a database that has the demo seed, led by the demo lead,
- * with realistic training: four trainings for the whole team and one for 5% of it, completions by
+ * with realistic training: four course assignments for the whole team and one for 5% of it, completions by
  * about 60% of the members (each completing a share of their courses of their own), checklists for
  * about a third and past sign-ins for a tenth. Everything is written by a handful of set-based
  * statements (generate_series), so 10,000 members take seconds. Returns the team's id.
@@ -65,7 +65,8 @@ export async function seedLargeTeam(
           from generate_series(1, ${members}) as i, lookups l
         returning id
       )
-      insert into team_members (team_id, user_id) select ${team.id}::uuid, id from inserted`);
+      insert into team_members (team_id, user_id, joined_at)
+      select ${team.id}::uuid, id, now() - interval '90 days' from inserted`);
 
     await tx.execute(sql`
       insert into user_membership_roles (user_id, role_id)
@@ -81,32 +82,36 @@ export async function seedLargeTeam(
     ];
     for (const plan of plans) {
       await tx.execute(sql`
-        with training as (
-          insert into trainings (team_id, title, deadline, assign_to, created_by, created_at, updated_at)
-          values (${team.id}::uuid, ${plan.title}, ${plan.deadline}, 'all', ${lead.id}::uuid,
+        with made as (
+          insert into course_assignments (team_id, title, deadline, assignee_kind, created_by, created_at, updated_at)
+          values (${team.id}::uuid, ${plan.title}, ${plan.deadline}, 'teams', ${lead.id}::uuid,
                   now() - ${plan.days} * interval '1 day', now() - ${plan.days} * interval '1 day')
-          returning id
+          returning id, created_at
+        ),
+        assignee as (
+          insert into course_assignment_assignees (assignment_id, team_id, added_at)
+          select made.id, ${team.id}::uuid, made.created_at from made
         )
-        insert into training_courses (training_id, course_id)
-        select training.id, course_id::uuid from training,
+        insert into course_assignment_courses (assignment_id, course_id)
+        select made.id, course_id::uuid from made,
                unnest(string_to_array(${plan.courses.map((index) => enabled[index]?.id).join(',')}, ',')) as course_id`);
     }
     await tx.execute(sql`
-      with training as (
-        insert into trainings (team_id, title, deadline, assign_to, created_by, created_at, updated_at)
-        values (${team.id}::uuid, 'Large Team Leaders', current_date + 45, 'some', ${lead.id}::uuid,
+      with made as (
+        insert into course_assignments (team_id, title, deadline, assignee_kind, created_by, created_at, updated_at)
+        values (${team.id}::uuid, 'Large Team Leaders', current_date + 45, 'users', ${lead.id}::uuid,
                 now() - interval '5 days', now() - interval '5 days')
         returning id
       ),
       courses as (
-        insert into training_courses (training_id, course_id)
-        select training.id, course_id::uuid from training,
+        insert into course_assignment_courses (assignment_id, course_id)
+        select made.id, course_id::uuid from made,
                unnest(string_to_array(${[enabled[9]?.id, enabled[10]?.id ?? enabled[0]?.id].join(',')}, ',')) as course_id
-        returning training_id
+        returning assignment_id
       )
-      insert into training_members (training_id, user_id, assigned_at, last_emailed_at)
-      select training.id, m.user_id, now() - interval '5 days', now() - interval '5 days'
-        from training, team_members m
+      insert into course_assignment_assignees (assignment_id, user_id, added_at)
+      select made.id, m.user_id, now() - interval '5 days'
+        from made, team_members m
        where m.team_id = ${team.id}::uuid and abs(hashtext(m.user_id::text || 'leaders')) % 20 = 0`);
 
     // Completions: 60% of the members are active, each completing a share of the courses they have.
@@ -115,12 +120,13 @@ export async function seedLargeTeam(
       select distinct on (m.user_id, tc.course_id) m.user_id, tc.course_id,
              now() - (abs(hashtext(m.user_id::text || tc.course_id::text)) % 60) * interval '1 day'
         from team_members m
-        join trainings t on t.team_id = m.team_id
-        join training_courses tc on tc.training_id = t.id
+        join course_assignments t on t.team_id = m.team_id
+        join course_assignment_courses tc on tc.assignment_id = t.id
        where m.team_id = ${team.id}::uuid
          and abs(hashtext(m.user_id::text)) % 10 < 6
          and abs(hashtext(m.user_id::text || tc.course_id::text)) % 100 < 20 + abs(hashtext(m.user_id::text)) % 80
-         and (t.assign_to = 'all' or exists (select 1 from training_members x where x.training_id = t.id and x.user_id = m.user_id))`);
+         and (t.assignee_kind = 'teams' or exists (select 1 from course_assignment_assignees x
+                                                  where x.assignment_id = t.id and x.user_id = m.user_id))`);
 
     // A third get one to three checklists, about half of them completed.
     await tx.execute(sql`
