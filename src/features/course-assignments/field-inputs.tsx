@@ -56,6 +56,8 @@ export function DayField({ label }: { label: string }) {
       onBlur={field.handleBlur}
       minDate={today()}
       clearable
+      // The theme names no date input's clear button, and an icon alone names nothing.
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
       error={errorOf(field)}
       maw={320}
     />
