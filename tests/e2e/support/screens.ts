@@ -163,6 +163,13 @@ const trainingsReady = async (page: Page) => {
   await page.getByRole('button', { name: 'Reassign Training' }).first().waitFor();
 };
 
+/** The seed's Growth Onboarding, which every member of the lead's default team is assigned. */
+const TRAINING_LEARNERS = (ids: ScreenIds) => `${TRAININGS_TAB(ids)}&search=Growth%20Onboarding`;
+const openLearners = async (page: Page) => {
+  await click(page, 'button', 'Learners of Growth Onboarding');
+  await page.getByRole('dialog', { name: 'Learners: Growth Onboarding' }).getByRole('row').nth(1).waitFor();
+};
+
 export const screens: Screen[] = [
   // Public screens, nobody signed in.
   { name: 'login', route: '/login', who: 'anonymous' },
@@ -649,6 +656,45 @@ export const screens: Screen[] = [
       await dialog(page, 'Reassign Training');
     }, /New Deadline/),
     layer: [DIALOG, POPOVER],
+  },
+  {
+    name: 'team-dashboard-trainings-selected',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TRAININGS_TAB,
+    ready: trainingsReady,
+    open: async (page) => {
+      const boxes = page
+        .getByRole('table', { name: 'Assigned trainings' })
+        .getByRole('checkbox', { name: /^Select / });
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await page.getByRole('toolbar', { name: 'Selected trainings' }).waitFor();
+    },
+  },
+  {
+    name: 'team-dashboard-training-learners',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TRAINING_LEARNERS,
+    ready: trainingsReady,
+    open: openLearners,
+    layer: [DIALOG],
+  },
+  {
+    name: 'team-dashboard-learners-selected',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TRAINING_LEARNERS,
+    ready: trainingsReady,
+    open: async (page) => {
+      await openLearners(page);
+      const boxes = page.getByRole('dialog').getByRole('checkbox', { name: /^Select (?!all)/ });
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await page.getByRole('toolbar', { name: 'Selected learners' }).waitFor();
+    },
+    layer: [DIALOG],
   },
   {
     name: 'team-dashboard-events',

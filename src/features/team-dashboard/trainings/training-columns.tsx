@@ -26,11 +26,14 @@ export function trainingColumns({
       title: 'Training Title',
       render: (training) => (
         <Group gap="xs" wrap="nowrap">
+          {/* The row's text colour, underlined: a chosen row's blue would take the link's contrast. */}
           <Anchor
             component="button"
             type="button"
             size="sm"
             ta="start"
+            c="inherit"
+            underline="always"
             aria-label={`Learners of ${training.title}`}
             onClick={() => onLearners(training)}
           >
