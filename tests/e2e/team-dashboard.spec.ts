@@ -182,7 +182,8 @@ test('a new training is checked, saved and listed', async ({ page, request }) =>
   await expect(page).toHaveURL(/activeTab=trainings/);
   const row = page.getByRole('row', { name: /Refresher for the field crew/ });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  // The first cell holds the row's checkbox, the second its title, the third its count of courses.
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
 });
 
 test('editing a training pre-fills it, a stale edit shows the current record, and Delete removes it', async ({
@@ -262,7 +263,8 @@ test("an administrator's training for the team is listed without the lead's acti
     await page.getByRole('searchbox', { name: 'Search' }).fill(title);
     const row = page.getByRole('row', { name: new RegExp(title) });
     await expect(row).toContainText('Assigned by an administrator');
-    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    // After the row's checkbox and its title: the count of courses.
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1');
     for (const action of ['Reassign Training', 'Resend Email', 'Delete'])
       await expect(row.getByRole('button', { name: action })).toHaveCount(0);
     await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0);
