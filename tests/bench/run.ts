@@ -1,5 +1,6 @@
 // `npm run bench`: builds the app when needed, then prints each benchmark's figures.
 import { spawnSync } from 'node:child_process';
+import { assignmentStatus } from './assignment-status.ts';
 import { coldStart } from './cold-start.ts';
 import { courseCategoriesList } from './course-categories-list.ts';
 import { coursesListBench } from './courses-list.ts';
@@ -13,6 +14,7 @@ import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
 import { quizImport } from './quiz-import.ts';
 import { rangeRead } from './range.ts';
+import { remindersBench } from './reminders.ts';
 import { uploadVideo } from './upload.ts';
 import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
@@ -41,6 +43,8 @@ const benches = {
   lighthouse: lighthouseScores,
   range: rangeRead,
   upload: uploadVideo,
+  'assignment-status': assignmentStatus,
+  reminders: remindersBench,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
+import { freshPostgres } from './support/fresh-database.ts';
 
 // Two server processes sweep reminders on one PostgreSQL at the same time: every reminder is
 // mailed once. Run with scripts/with-postgres.sh, which provides TEST_DATABASE_URL.
@@ -18,28 +17,12 @@ const LEARNERS = 3000;
 const serverUrl = process.env.TEST_DATABASE_URL;
 let handle: DatabaseHandle;
 let url: string;
-let name: string;
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   if (!serverUrl)
     throw new Error('These tests need a PostgreSQL server: run them with scripts/with-postgres.sh');
-  name = `training_admin_processes_${randomBytes(6).toString('hex')}`;
-  await onServer(`create database "${name}"`);
-  const testUrl = new URL(serverUrl);
-  testUrl.pathname = `/${name}`;
-  url = testUrl.toString();
-  handle = await openDatabase({ databaseUrl: url });
-  await handle.migrate();
+  ({ handle, url, drop } = await freshPostgres(serverUrl, 'training_admin_processes'));
   // Learners in one group, assigned a course due yesterday: each owes one overdue reminder.
   await handle.db.execute(sql`
     with g as (insert into user_groups (name) values ('Everyone') returning id),
@@ -52,8 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  if (serverUrl && name) await onServer(`drop database if exists "${name}" with (force)`);
+  await drop?.();
 });
 
 describe('reminders swept by two processes at once', () => {

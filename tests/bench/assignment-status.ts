@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { courseAssignmentPaths } from '../../contract/course-assignments/resource.ts';
+import { API_BASE, paths } from '../../contract/paths.ts';
+import { createApp } from '../../server/app.ts';
+import { assignmentCounts, idList } from '../../server/db/assignments.ts';
+import type { Database } from '../../server/db/client.ts';
+import { queryRows } from '../../server/db/rows.ts';
+import { readConfig } from '../../server/env.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { openTestDatabase } from '../api/helpers.ts';
+
+const USERS = 100_000;
+const GROUPS = 500;
+const TEAMS = 100;
+const ASSIGNMENTS = 2_000;
+const COURSES = 50;
+const COMPLETIONS = 1_000_000;
+const RUNS = 15;
+const WARM_UP = 3;
+const TARGET_RATIO = 1.5;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * 100,000 users in 500 groups and 100 teams, 2,000 assignments (half to a group, half to a team,
+ * one to three courses each, every expiry kind) and 1,000,000 completions, written set-based.
+ */
+async function seedScale(db: Database) {
+  await db.execute(sql`
+    insert into users (first_name, last_name, email, password_hash, created_at)
+    select 'Scale', 'User ' || n, 'scale.' || n || '@example.com', '!scale', now() - interval '3 years'
+      from generate_series(1, ${USERS}) n`);
+  await db.execute(
+    sql`insert into user_groups (name) select 'Scale group ' || n from generate_series(1, ${GROUPS}) n`,
+  );
+  await db.execute(sql`
+    insert into teams (title, team_name) select 'Scale team ' || n, 'scale-' || n from generate_series(1, ${TEAMS}) n`);
+  await db.execute(
+    sql`insert into courses (name) select 'Scale course ' || n from generate_series(1, ${COURSES}) n`,
+  );
+  // Each user in one group and one team, joined at some day of the last two years.
+  await db.execute(sql`
+    with u as (select id, row_number() over (order by id) as n from users where email like 'scale.%'),
+         g as (select id, row_number() over (order by id) as n from user_groups where name like 'Scale group %')
+    insert into user_group_members (group_id, user_id, joined_at)
+    select g.id, u.id, now() - (u.n % 700) * interval '1 day' from u join g on g.n = 1 + u.n % ${GROUPS}`);
+  await db.execute(sql`
+    with u as (select id, row_number() over (order by id) as n from users where email like 'scale.%'),
+         t as (select id, row_number() over (order by id) as n from teams where title like 'Scale team %')
+    insert into team_members (team_id, user_id, joined_at)
+    select t.id, u.id, now() - (u.n % 500) * interval '1 day' from u join t on t.n = 1 + (u.n * 7) % ${TEAMS}`);
+  await db.execute(sql`
+    insert into course_assignments (title, assignee_kind, deadline, due_within_days, expiry_type, expiry_date,
+                                    expiry_value, expiry_unit, created_at)
+    select 'Scale assignment ' || n, case when n % 2 = 0 then 'groups' else 'teams' end,
+           case when n % 3 = 0 then current_date + (n % 90) - 45 end,
+           case when n % 3 = 1 then 30 + n % 60 end,
+           case n % 4 when 0 then 'none' when 1 then 'fixed' else 'dynamic' end,
+           case when n % 4 = 1 then current_date + (n % 400) - 100 end,
+           case when n % 4 in (2, 3) then 1 + n % 3 end,
+           case when n % 4 = 2 then 'years' when n % 4 = 3 then 'months' end,
+           now() - (n % 365) * interval '1 day'
+      from generate_series(1, ${ASSIGNMENTS}) n`);
+  await db.execute(sql`
+    with a as (select id, row_number() over (order by title) as n, assignee_kind, created_at
+                 from course_assignments where title like 'Scale assignment %'),
+         g as (select id, row_number() over (order by id) as n from user_groups where name like 'Scale group %'),
+         t as (select id, row_number() over (order by id) as n from teams where title like 'Scale team %')
+    insert into course_assignment_assignees (assignment_id, group_id, team_id, added_at)
+    select a.id,
+           case when a.assignee_kind = 'groups' then (select g.id from g where g.n = 1 + a.n % ${GROUPS}) end,
+           case when a.assignee_kind = 'teams' then (select t.id from t where t.n = 1 + a.n % ${TEAMS}) end,
+           a.created_at
+      from a`);
+  await db.execute(sql`
+    with a as (select id, row_number() over (order by title) as n from course_assignments where title like 'Scale assignment %'),
+         c as (select id, row_number() over (order by id) as n from courses where name like 'Scale course %')
+    insert into course_assignment_courses (assignment_id, course_id)
+    select distinct a.id, c.id from a, generate_series(0, 2) k join c on true
+     where k <= a.n % 3 and c.n = 1 + (a.n * 3 + k * 11) % ${COURSES}`);
+  await db.execute(sql`
+    with u as (select array_agg(id order by id) as ids from users where email like 'scale.%'),
+         c as (select array_agg(id order by id) as ids from courses where name like 'Scale course %')
+    insert into course_completions (user_id, course_id, completed_at)
+    select u.ids[1 + ((n::bigint * 7919) % ${USERS})::int], c.ids[1 + (n * 31) % ${COURSES}], now() - (n % 730) * interval '1 day'
+      from generate_series(1, ${COMPLETIONS}) n, u, c`);
+}
+
+/**
+ * Server time of one assignment's counts (GET /course-assignment/:id, a team of about 1,000
+ * learners) and of the administration's first page (10 assignments with their counts), each against
+ * the counts' SQL run directly, on the embedded database (or PostgreSQL with TEST_DATABASE_URL).
+ */
+export async function assignmentStatus() {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'training-admin-bench-assignments-'));
+  const quiet = { info: () => {}, warn: () => {}, error: console.error };
+  try {
+    const seedStart = performance.now();
+    await seedScale(database.db);
+    const seedMs = performance.now() - seedStart;
+    if (database.vacuum) await database.vacuum();
+    else await database.db.execute(sql`vacuum analyze`);
+    const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: '/nonexistent/dist' });
+    const mailer = createMailer({
+      db: database.db,
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      logger: quiet,
+    });
+    const app = createApp({ db: database.db, config, mailer, logger: quiet });
+    const login = await app.request(`${API_BASE}${paths.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+    });
+    const token = ((await login.json()) as { results: { token: string } }).results.token;
+    const headers = { authorization: `Bearer ${token}` };
+    const [team] = await queryRows<{ id: string; learners: number }>(
+      database.db,
+      sql`select a.id, (select count(*) from team_members m where m.team_id = x.team_id)::int as learners
+            from course_assignments a join course_assignment_assignees x on x.assignment_id = a.id
+           where a.title like 'Scale assignment %' and x.team_id is not null order by a.title limit 1`,
+    );
+    if (!team) throw new Error('No team assignment was seeded');
+    const firstPage = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from course_assignments order by created_at desc, id desc limit 10`,
+    );
+
+    const time = async (work: () => Promise<unknown>) => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+    const api = (path: string) => async () => {
+      const response = await app.request(`${API_BASE}${path}`, { headers });
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      await response.json();
+    };
+    const direct = (ids: string[]) => () =>
+      queryRows(database.db, assignmentCounts({ assignmentIn: idList(ids) }, new Date()));
+    const pairs = {
+      'one assignment': { served: api(courseAssignmentPaths.one(team.id)), sql: direct([team.id]) },
+      'first page of 10': {
+        served: api(`${courseAssignmentPaths.list}?page=1&limit=10`),
+        sql: direct(firstPage.map((row) => row.id)),
+      },
+    };
+    console.log(
+      `Assignment counts over ${USERS.toLocaleString('en')} users, ${ASSIGNMENTS.toLocaleString('en')} assignments, ` +
+        `${COMPLETIONS.toLocaleString('en')} completions (${database.driver}), median of ${RUNS}`,
+    );
+    console.log(
+      `  seeding took ${(seedMs / 1000).toFixed(1)} s; the team assignment has ${team.learners} learners`,
+    );
+    const figures: Record<string, { servedMs: number; sqlMs: number; ratio: number }> = {};
+    for (const [name, pair] of Object.entries(pairs)) {
+      for (let run = 0; run < WARM_UP; run += 1) {
+        await pair.served();
+        await pair.sql();
+      }
+      const served: number[] = [];
+      const direct: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        served.push(await time(pair.served));
+        direct.push(await time(pair.sql));
+      }
+      const servedMs = median(served);
+      const sqlMs = median(direct);
+      const ratio = servedMs / sqlMs;
+      figures[name] = { servedMs, sqlMs, ratio };
+      console.log(
+        `  ${name.padEnd(17)} served ${servedMs.toFixed(1)} ms, its counts' SQL ${sqlMs.toFixed(1)} ms, ratio ${ratio.toFixed(2)}x (${ratio <= TARGET_RATIO ? 'within' : 'OVER'} the ${TARGET_RATIO}x target)`,
+      );
+    }
+    await mailer.close();
+    return figures;
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await assignmentStatus();

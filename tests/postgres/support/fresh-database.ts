@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../../server/db/client.ts';
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, migrated, empty database on the PostgreSQL server of `serverUrl`, with its own URL so
+ * other processes can open it too; `drop()` closes it and removes it.
+ */
+export async function freshPostgres(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  return {
+    handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
