@@ -86,7 +86,6 @@ function LearnersBody({ teamId, training }: { teamId: string; training: CourseAs
         page={paging.page}
         limit={paging.limit}
         total={shown.length}
-        fetching={learners.isFetching && !learners.isFetched}
         noRecordsText={learners.data.length === 0 ? 'No learners yet.' : 'No learner matches the search.'}
         onPaginationChange={setPaging}
         selection={editable ? selection : undefined}
