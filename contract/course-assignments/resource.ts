@@ -165,7 +165,13 @@ export type AssignmentLearner = {
   /** ISO date-time they were assigned (or reassigned). */
   assignedAt: string;
   deadline: string | null;
-  courses: { _id: string; state: LearnerState; completedAt: string | null; expiresAt: string | null }[];
+  courses: {
+    _id: string;
+    name: string;
+    state: LearnerState;
+    completedAt: string | null;
+    expiresAt: string | null;
+  }[];
 };
 
 /** Answer of resend-email and reassign: how many learners were mailed. */

@@ -530,6 +530,29 @@ describe('reassign and resend', () => {
     const [row] = await t.db.select().from(courseAssignments).where(eq(courseAssignments.id, created._id));
     expect(row).toMatchObject({ deadline: null, version: 1 });
     expect(await mailsTo(growth)).toHaveLength(1);
+    expect(learners[0]?.courses).toEqual([
+      expect.objectContaining({
+        _id: course['Time Management'],
+        name: 'Time Management',
+        state: 'not-started',
+      }),
+    ]);
+
+    // Again without a day: they keep their own. A disabled learner can be chosen too, and is not mailed.
+    await t.db.update(users).set({ status: false }).where(eq(users.id, b));
+    const again = await t.call('POST', courseAssignmentPaths.reassign(created._id), {
+      token: lead,
+      body: { userIds: [a, b] },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.results).toEqual({ mailed: 1 });
+    const after = (await t.call('GET', courseAssignmentPaths.learners(created._id), { token: lead })).body
+      .results as AssignmentLearner[];
+    expect(Object.fromEntries(after.map((learner) => [learner._id, learner.deadline]))).toEqual({
+      [a]: day(9),
+      [b]: null,
+    });
+    await t.db.update(users).set({ status: true }).where(eq(users.id, b));
   });
 
   it("reassigns several trainings in one step, each of them the caller's", async () => {

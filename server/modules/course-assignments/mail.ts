@@ -21,6 +21,16 @@ export function recipientsOf(db: Database, assignmentId: string, userIds?: strin
   );
 }
 
+/** How many of `userIds` are learners of the assignment now, enabled or not. */
+export async function learnerCount(db: Database, assignmentId: string, userIds: string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${assignmentLearners({ assignmentIn: idList([assignmentId]) })}) l
+         where l.user_id in (${idList(userIds)})`,
+  );
+  return row?.n ?? 0;
+}
+
 /** Mails each recipient about the assignment, with their own deadline, and notes when. */
 export async function mailLearners(
   { db, mailer, config }: Pick<AppDeps, 'db' | 'mailer' | 'config'>,

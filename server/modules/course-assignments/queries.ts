@@ -221,6 +221,7 @@ type StateRow = {
   assigned_at: Date | string;
   deadline: string | null;
   course_id: string;
+  course_name: string;
   state: LearnerState;
   completed_at: Date | string | null;
   expires_at: Date | string | null;
@@ -235,10 +236,11 @@ export async function learnersOf(
   const rows = await queryRows<StateRow>(
     db,
     sql`select s.user_id, u.first_name, u.last_name, u.email, s.assigned_at, s.deadline::text as deadline,
-               s.course_id, s.state, s.completed_at, s.expires_at
+               s.course_id, c.name as course_name, s.state, s.completed_at, s.expires_at
           from (${learnerCourseStates({ assignmentIn: idList([assignmentId]) }, now)}) s
           join users u on u.id = s.user_id
-         order by lower(u.last_name), lower(u.first_name), u.id, s.course_id`,
+          join courses c on c.id = s.course_id
+         order by lower(u.last_name), lower(u.first_name), u.id, lower(c.name), s.course_id`,
   );
   const learners = new Map<string, AssignmentLearner>();
   for (const row of rows) {
@@ -257,6 +259,7 @@ export async function learnersOf(
     }
     learner.courses.push({
       _id: row.course_id,
+      name: row.course_name,
       state: row.state,
       completedAt: row.completed_at === null ? null : isoTime(row.completed_at),
       expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),

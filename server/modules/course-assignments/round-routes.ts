@@ -20,13 +20,13 @@ import { ApiError } from '../../http/errors.ts';
 import { pathId } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { requireAssignmentAccess } from './access.ts';
-import { mailLearners, type Recipient, recipientsOf } from './mail.ts';
+import { learnerCount, mailLearners, type Recipient, recipientsOf } from './mail.ts';
 import { type AssignmentRecordRow, assignmentRecord, learnersOf } from './queries.ts';
 import { checkDay } from './writes.ts';
 
 /**
  * The rounds of an assignment: reassigning starts a new round for its learners (completions before
- * it stop counting, and a new deadline may replace theirs), for one assignment or several, for all
+ * it stop counting, and a new deadline replaces theirs; without one a learner keeps their own), for one assignment or several, for all
  * its learners or those chosen; resending mails them now; and the learners with where they stand.
  */
 export function roundRoutes(deps: AppDeps) {
@@ -61,7 +61,8 @@ export function roundRoutes(deps: AppDeps) {
         select ${record.id}::uuid, id, ${at}::timestamptz, ${deadline}::date
           from unnest(${`{${recipients.map((r) => r.id).join(',')}}`}::uuid[]) as id
         on conflict (assignment_id, user_id)
-        do update set started_at = excluded.started_at, deadline = excluded.deadline`);
+        do update set started_at = excluded.started_at,
+                      deadline = coalesce(excluded.deadline, course_assignment_learners.deadline)`);
     });
     const mailed = recipients.map((learner) => ({ ...learner, deadline: deadline ?? learner.deadline }));
     await mailLearners(deps, 'reassigned', record, mailed);
@@ -99,9 +100,10 @@ export function roundRoutes(deps: AppDeps) {
         const deadline = checkDeadline(body.deadline);
         const chosen =
           body.userIds.length > 0 ? [...new Set(body.userIds.map((id) => id.toLowerCase()))] : undefined;
-        const recipients = await recipientsOf(db, record.id, chosen);
-        if (chosen && recipients.length !== chosen.length)
+        // Disabled learners may be chosen too; only enabled ones are mailed.
+        if (chosen && (await learnerCount(db, record.id, chosen)) !== chosen.length)
           throw new ApiError(422, messages.validationFailed, { userIds: m.learnerNotAssigned });
+        const recipients = await recipientsOf(db, record.id, chosen);
         return c.json(mailedAnswer(await reassign(record, recipients, deadline, !chosen)));
       },
     )

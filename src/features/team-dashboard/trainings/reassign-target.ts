@@ -66,7 +66,7 @@ export function courseStates(
   const names = new Map(courses?.map((course) => [course._id, course.name]));
   return learner.courses.map((course, index) => ({
     _id: course._id,
-    name: names.get(course._id) ?? `Course ${index + 1}`,
+    name: course.name || names.get(course._id) || `Course ${index + 1}`,
     state: LEARNER_STATE_LABELS[course.state],
   }));
 }
@@ -77,9 +77,9 @@ export function pageOf<T>(records: T[], page: number, limit: number): T[] {
 }
 
 /**
- * The learners as a reassignment kept offline will leave them: those chosen get the new deadline.
- * Without one, their deadline goes back to the training's (server/db/assignments.ts), which a
- * `within N days` training counts from the day it is sent; the list waits for the refetch then.
+ * The learners as a reassignment kept offline will leave them: those chosen get the new deadline;
+ * without one they keep theirs (a `within N days` training counts again from the day it is sent,
+ * which the refetch then shows).
  */
 export function withDeadline(
   learners: AssignmentLearner[],

@@ -97,8 +97,8 @@ describe('filterLearners', () => {
 
 describe('courseStates', () => {
   const courses = [
-    { _id: 'c1', state: 'completed' as const, completedAt: null, expiresAt: null },
-    { _id: 'c2', state: 'expired' as const, completedAt: null, expiresAt: null },
+    { _id: 'c1', name: '', state: 'completed' as const, completedAt: null, expiresAt: null },
+    { _id: 'c2', name: '', state: 'expired' as const, completedAt: null, expiresAt: null },
   ];
 
   it("labels each state and names the course from the training's detail", () => {
@@ -106,6 +106,11 @@ describe('courseStates', () => {
       { _id: 'c1', name: 'First Aid', state: 'Completed' },
       { _id: 'c2', name: 'Course 2', state: 'Expired (due again)' },
     ]);
+  });
+
+  it('takes the name the learner list gives', () => {
+    const named = courses.map((course) => ({ ...course, name: `Named ${course._id}` }));
+    expect(courseStates({ courses: named }, undefined).map((c) => c.name)).toEqual(['Named c1', 'Named c2']);
   });
 
   it('numbers the courses while the detail has not come', () => {
