@@ -16,5 +16,5 @@ ALTER TABLE "assignment_reminders" ADD CONSTRAINT "assignment_reminders_assignme
 ALTER TABLE "assignment_reminders" ADD CONSTRAINT "assignment_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assignment_reminders" ADD CONSTRAINT "assignment_reminders_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "assignment_reminders_once_idx" ON "assignment_reminders" USING btree ("assignment_id","user_id","kind","due_key");--> statement-breakpoint
-CREATE INDEX "assignment_reminders_unsent_idx" ON "assignment_reminders" USING btree ("created_at") WHERE "assignment_reminders"."sent_at" is null;--> statement-breakpoint
+CREATE INDEX "assignment_reminders_unsent_idx" ON "assignment_reminders" USING btree ("created_at","id") WHERE "assignment_reminders"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "assignment_reminders_user_idx" ON "assignment_reminders" USING btree ("user_id");

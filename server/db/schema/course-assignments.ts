@@ -167,7 +167,7 @@ export const assignmentReminders = pgTable(
     ),
     uniqueIndex('assignment_reminders_once_idx').on(t.assignmentId, t.userId, t.kind, t.dueKey),
     // The sweep's queue: unsent rows, oldest first.
-    index('assignment_reminders_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index('assignment_reminders_unsent_idx').on(t.createdAt, t.id).where(sql`${t.sentAt} is null`),
     index('assignment_reminders_user_idx').on(t.userId),
   ],
 );

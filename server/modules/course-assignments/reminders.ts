@@ -106,16 +106,19 @@ export async function sendReminders(
     const done = await db.transaction(async (tx) => {
       const claimed = (
         (await tx.execute(sql`
+          with claimed as (
+            select r.id from assignment_reminders r
+             where r.sent_at is null ${only}
+             order by r.created_at, r.id
+             limit ${batch}
+               for update skip locked)
           select r.id, r.kind, r.assignment_id, r.deadline::text as deadline, r.expires_at,
                  u.email, u.first_name, a.title, c.name as course_name
-            from assignment_reminders r
+            from claimed
+            join assignment_reminders r on r.id = claimed.id
             join users u on u.id = r.user_id
             join course_assignments a on a.id = r.assignment_id
-            left join courses c on c.id = r.course_id
-           where r.sent_at is null ${only}
-           order by r.created_at, r.id
-           limit ${batch}
-             for update of r skip locked`)) as unknown as { rows: Claimed[] }
+            left join courses c on c.id = r.course_id`)) as unknown as { rows: Claimed[] }
       ).rows;
       if (claimed.length === 0) return undefined;
       const assignmentIds = [...new Set(claimed.map((row) => row.assignment_id))];
