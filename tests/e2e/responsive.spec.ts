@@ -161,7 +161,11 @@ test.describe('a phone', () => {
 
     await page.getByRole('tab', { name: 'Assign Trainings' }).click();
     const trainings = page.getByRole('table', { name: 'Assigned trainings' });
-    const row = trainings.getByRole('row').first();
+    // The first training's row (the header row, with its select-all box, comes before it).
+    const row = trainings
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Reassign Training' }) })
+      .first();
     for (const action of ['Reassign Training', 'Resend Email', 'Edit', 'Delete'])
       await expectWhollyOnScreen(
         page,
