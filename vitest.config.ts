@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['tests/postgres/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          // After the api project when both run, as their worker counts differ.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
