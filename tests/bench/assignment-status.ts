@@ -12,6 +12,7 @@ import { queryRows } from '../../server/db/rows.ts';
 import { readConfig } from '../../server/env.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { openTestDatabase } from '../api/helpers.ts';
+import { median } from './support/users-app.ts';
 
 const USERS = 100_000;
 const GROUPS = 500;
@@ -22,14 +23,6 @@ const COMPLETIONS = 1_000_000;
 const RUNS = 15;
 const WARM_UP = 3;
 const TARGET_RATIO = 1.5;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /**
  * 100,000 users in 500 groups and 100 teams, 2,000 assignments (half to a group, half to a team,
