@@ -3,7 +3,7 @@ import { userPaths } from '@contract/users';
 import { Button } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { downloadFile } from '../download-file';
+import { downloadFile } from '@/lib/download-file';
 
 /** 'Export CSV': the list as filtered now (every page), as the server streams it. */
 export function ExportUsersButton({ search }: { search: UserListQuery }) {
