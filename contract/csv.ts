@@ -73,3 +73,12 @@ export function parseCsv(text: string): CsvParseResult {
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or CR that some apps skip
+ * before one) gets a leading apostrophe, so an exported name cannot execute anything (OWASP CSV
+ * injection); then RFC 4180 quoting.
+ */
+export function csvCell(value: string): string {
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}

@@ -1,5 +1,5 @@
 import { and, sql } from 'drizzle-orm';
-import { csvField } from '../../../contract/csv.ts';
+import { csvCell } from '../../../contract/csv.ts';
 import {
   type PublishedProfileField,
   USER_CSV_COLUMNS,
@@ -13,15 +13,6 @@ import { newestFirst, userWhere } from './user-list.ts';
 
 /** Rows read per query; each batch is written to the response before the next is read. */
 export const EXPORT_BATCH = 1000;
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or CR that some apps skip
- * before one) gets a leading apostrophe, so an exported name cannot execute anything (OWASP CSV
- * injection); then RFC 4180 quoting.
- */
-export function csvCell(value: string): string {
-  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-}
 
 export const exportFilename = (now: Date) => `users-${now.toISOString().slice(0, 10)}.csv`;
 
