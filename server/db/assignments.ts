@@ -117,15 +117,15 @@ export function learnerCourseStates(scope: LearnerScope, now: Date): SQL {
              when done.completed_at is not null and (exp.expires_at is null or exp.expires_at > ${at}) then 'completed'
              when done.completed_at is not null then 'expired'
              when l.deadline < ${today(now)} then 'overdue'
-             when exists (select 1 from course_progress p
-                           where p.user_id = l.user_id and p.course_id = ac.course_id
-                             and (l.round_start is null or p.last_activity_at >= l.round_start)) then 'in-progress'
+             when p.last_activity_at >= coalesce(l.round_start, '-infinity') then 'in-progress'
              else 'not-started'
            end as state
       from (${assignmentLearners(scope)}) l
       join course_assignments a on a.id = l.assignment_id
       join course_assignment_courses ac on ac.assignment_id = l.assignment_id
       ${latestCompletion(scope)}
+      -- At most one progress row per user and course (its primary key), so no learner row doubles.
+      left join course_progress p on p.user_id = l.user_id and p.course_id = ac.course_id
       cross join lateral (
         select case a.expiry_type
                  when 'fixed' then case when done.completed_at < (a.expiry_date::timestamp at time zone 'UTC')
