@@ -27,6 +27,7 @@ import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { requireAssignmentAccess, requireListAccess } from './access.ts';
+import { complianceRoutes } from './compliance.ts';
 import { assigneeOptionRoutes, courseOptionRoutes } from './course-options.ts';
 import { myTrainingRoutes } from './my-training.ts';
 import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts';
@@ -189,6 +190,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     })
     .route('/', roundRoutes(deps))
     .route('/', myTrainingRoutes(deps))
+    .route('/', complianceRoutes(deps))
     .route('/', courseOptionRoutes(deps))
     .route('/', assigneeOptionRoutes(deps));
 }
