@@ -246,4 +246,7 @@ export const teamLeadSamples: Record<string, Sample> = {
   'POST /api/v1/course-assignment/:assignmentId/reassign': { body: async () => ({ deadline: null }) },
   'POST /api/v1/course-assignment/:assignmentId/resend-email': {},
   'GET /api/v1/course-assignment/:assignmentId/learners': {},
+  'GET /api/v1/course-assignment/compliance': { query: teamQuery },
+  'GET /api/v1/course-assignment/compliance/report': { query: teamQuery },
+  'GET /api/v1/course-assignment/compliance/export': { query: teamQuery },
 };
