@@ -94,7 +94,7 @@ export function embedRoutes(deps: AppDeps) {
       .where(eq(lessonActivities.id, activityId));
     if (!activity) throw new ApiError(404, messages.notFound);
     const prefix = `${API_BASE}${base}`
-      .replace(':activityId' + UUID_PARAM, activityId)
+      .replace(`:activityId${UUID_PARAM}`, activityId)
       .replace(':expires', c.req.param('expires') ?? '')
       .replace(':signature', c.req.param('signature') ?? '');
     const rest = c.req.path.startsWith(`${prefix}/`) ? c.req.path.slice(prefix.length + 1) : '';
