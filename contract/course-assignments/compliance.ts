@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { idFilterParam } from '../admin-list.ts';
-import { limitParam, pageParam } from '../list-query.ts';
+import { limitParam, pageNumber, pageParam, pageSize } from '../list-query.ts';
 import type { LearnerState } from './resource.ts';
 
 /**
@@ -107,3 +107,21 @@ export const complianceReportQuery = v.object({
   limit: limitParam(10),
 });
 export type ComplianceReportQuery = v.InferOutput<typeof complianceReportQuery>;
+
+/**
+ * `/app/dashboard`'s address: the report's filters, each left out until chosen, so the
+ * administration's home stays `/app/dashboard` (defaults in the address would be written back
+ * into it on every visit).
+ */
+export const complianceSearch = v.object({
+  status: v.fallback(v.optional(v.picklist(COMPLIANCE_STATUSES)), undefined),
+  team: idFilterParam,
+  course: idFilterParam,
+  page: v.fallback(v.optional(pageNumber), undefined),
+  limit: v.fallback(v.optional(pageSize), undefined),
+});
+export type ComplianceSearch = v.InferOutput<typeof complianceSearch>;
+
+/** The report query an address asks for, with the report's defaults filled in. */
+export const reportQueryOf = (search: ComplianceSearch): ComplianceReportQuery =>
+  v.parse(complianceReportQuery, search);

@@ -163,6 +163,17 @@ const trainingsReady = async (page: Page) => {
   await page.getByRole('button', { name: 'Reassign Training' }).first().waitFor();
 };
 
+/** The compliance dashboard is ready once its figures and the first rows of its report have arrived. */
+const complianceReady = async (page: Page) => {
+  await heading('Dashboard')(page);
+  await page.getByRole('link', { name: /Assigned \(list them for the organization\)$/ }).waitFor();
+  await page.getByRole('table', { name: 'Compliance report' }).getByRole('row').nth(1).waitFor();
+};
+const openTeamFigure = async (page: Page) => {
+  await click(page, 'button', /Overdue \(list them for this team\)$/);
+  await dialog(page, 'Training: Overdue');
+};
+
 /** The seed's Growth Onboarding, which every member of the lead's default team is assigned. */
 const TRAINING_LEARNERS = (ids: ScreenIds) => `${TRAININGS_TAB(ids)}&search=Growth%20Onboarding`;
 const openLearners = async (page: Page) => {
@@ -199,7 +210,7 @@ export const screens: Screen[] = [
   { name: 'not-found', route: null, who: 'anonymous', path: () => '/no-such-page' },
 
   // The administration area, as the administrator.
-  { name: 'admin-dashboard', route: '/app/dashboard', who: 'admin' },
+  { name: 'admin-dashboard', route: '/app/dashboard', who: 'admin', ready: complianceReady },
   { name: 'admin-profile-menu', route: '/app/dashboard', who: 'admin', open: openProfileMenu, layer: [MENU] },
   {
     name: 'admin-profile-dialog',
@@ -544,6 +555,15 @@ export const screens: Screen[] = [
       await page.getByRole('combobox', { name: 'Organization :' }).click();
       await page.getByRole('listbox').waitFor();
     },
+  },
+  {
+    name: 'team-dashboard-compliance',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: openTeamFigure,
+    layer: [DIALOG],
   },
   {
     name: 'team-dashboard-member-summary',

@@ -1,8 +1,13 @@
+import type { ComplianceStatus } from '@contract/course-assignments/compliance';
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FigureStats } from '@/ui/compliance/figure-stats';
+import { complianceFiguresOptions } from '@/ui/compliance/queries';
 import { QueryStatus } from '@/ui/query-status';
 import { teamReportQueryOptions } from '../report-queries';
+import { ComplianceModal } from './compliance-modal';
 import { TeamViewModal } from './team-view-modal';
 
 function Stat({ label, value }: { label: string; value: number | string }) {
@@ -23,6 +28,8 @@ export function TeamReportCard({ teamId }: { teamId: string }) {
   const report = useQuery(teamReportQueryOptions(teamId));
   const [activityOpened, activity] = useDisclosure(false);
   const [attendanceOpened, attendance] = useDisclosure(false);
+  const compliance = useQuery(complianceFiguresOptions(teamId));
+  const [figure, setFigure] = useState<ComplianceStatus | null>(null);
   const data = report.data;
 
   return (
@@ -41,6 +48,21 @@ export function TeamReportCard({ teamId }: { teamId: string }) {
             {data.activity.checklistCompletions} checklists completed; {data.virtualAttendance.attended} of{' '}
             {data.virtualAttendance.invited} virtual class/meeting invitations attended.
           </Text>
+          <Stack gap="xs" component="section" aria-labelledby="team-training-title">
+            <Title order={3} size="h6" id="team-training-title">
+              Assigned training
+            </Title>
+            {compliance.data ? (
+              <FigureStats
+                figures={compliance.data.total}
+                of="this team"
+                cols={{ base: 2 }}
+                onPick={setFigure}
+              />
+            ) : (
+              <QueryStatus query={compliance} />
+            )}
+          </Stack>
           <Stack gap="xs">
             <Button variant="light" fullWidth onClick={activity.open}>
               Team Activity
@@ -55,6 +77,7 @@ export function TeamReportCard({ teamId }: { teamId: string }) {
       )}
       <TeamViewModal teamId={teamId} view="activity" opened={activityOpened} onClose={activity.close} />
       <TeamViewModal teamId={teamId} view="attendance" opened={attendanceOpened} onClose={attendance.close} />
+      <ComplianceModal teamId={teamId} status={figure} onClose={() => setFigure(null)} />
     </Card>
   );
 }

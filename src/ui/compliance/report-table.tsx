@@ -1,0 +1,111 @@
+import type { ComplianceReportQuery, ComplianceReportRow } from '@contract/course-assignments/compliance';
+import { compliancePaths } from '@contract/course-assignments/compliance';
+import { LEARNER_STATE_LABELS, type LearnerState } from '@contract/course-assignments/resource';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconFileExport } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { downloadFile } from '@/lib/download-file';
+import { formatDate } from '@/lib/format-date';
+import { QueryStatus, useQueryDisplay } from '@/ui/query-status';
+import { ResourceTable, type TablePagination } from '@/ui/resource-table';
+import { complianceReportOptions, exportFilters } from './queries';
+
+const STATE_COLORS: Record<LearnerState, string> = {
+  'not-started': 'gray',
+  'in-progress': 'blue',
+  completed: 'teal',
+  overdue: 'red',
+  expired: 'orange',
+};
+
+const columns: DataTableColumn<ComplianceReportRow>[] = [
+  {
+    accessor: 'name',
+    title: 'Learner',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm">{`${row.firstName} ${row.lastName}`}</Text>
+        <Text size="xs" c="dimmed">
+          {row.email}
+        </Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'title', title: 'Training' },
+  { accessor: 'courseName', title: 'Course' },
+  { accessor: 'deadline', title: 'Deadline', render: (row) => formatDate(row.deadline) },
+  {
+    accessor: 'state',
+    title: 'State',
+    render: (row) => (
+      <Badge variant="light" color={STATE_COLORS[row.state]}>
+        {LEARNER_STATE_LABELS[row.state]}
+      </Badge>
+    ),
+  },
+  { accessor: 'completedAt', title: 'Completed', render: (row) => formatDate(row.completedAt) },
+  { accessor: 'expiresAt', title: 'Expires', render: (row) => formatDate(row.expiresAt) },
+];
+
+type ComplianceReportProps = {
+  /** The table's accessible name. */
+  label: string;
+  query: ComplianceReportQuery;
+  onPaginationChange: (next: TablePagination) => void;
+  /** Filters shown beside the export button. */
+  children?: ReactNode;
+};
+
+/**
+ * The learners' courses behind a compliance figure, paged on the server, with an 'Export CSV' of
+ * every row under the same filters.
+ */
+export function ComplianceReport({ label, query, onPaginationChange, children }: ComplianceReportProps) {
+  const report = useQuery(complianceReportOptions(query));
+  const display = useQueryDisplay(report);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(compliancePaths.export, exportFilters(query), 'compliance.csv');
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" justify="space-between" gap="sm">
+        <Group align="flex-end" gap="sm">
+          {children}
+        </Group>
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={16} aria-hidden />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {display === 'not-saved' || display === 'error' ? (
+        <QueryStatus query={report} />
+      ) : (
+        <ResourceTable<ComplianceReportRow>
+          label={label}
+          records={report.data?.data ?? []}
+          columns={columns}
+          idAccessor={(row) => `${row.assignmentId}:${row.userId}:${row.courseId}`}
+          page={query.page}
+          limit={query.limit}
+          total={report.data?.total ?? 0}
+          fetching={report.isFetching || display === 'loading'}
+          noRecordsText="No learner's course matches."
+          onPaginationChange={onPaginationChange}
+          keep={['state']}
+        />
+      )}
+    </Stack>
+  );
+}
