@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { compliancePaths } from '../../contract/course-assignments/compliance.ts';
 import { courseAssignmentPaths } from '../../contract/course-assignments/resource.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
 import { createApp } from '../../server/app.ts';
@@ -11,6 +12,10 @@ import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { readConfig } from '../../server/env.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
+import {
+  complianceFiguresSql,
+  compliancePageSql,
+} from '../../server/modules/course-assignments/compliance-queries.ts';
 import { openTestDatabase } from '../api/helpers.ts';
 import { median } from './support/users-app.ts';
 
@@ -22,6 +27,9 @@ const COURSES = 50;
 const COMPLETIONS = 1_000_000;
 const RUNS = 15;
 const WARM_UP = 3;
+/** The organization-wide figures read every learner's every course: fewer, longer runs. */
+const DASHBOARD_RUNS = 5;
+const DASHBOARD_WARM_UP = 1;
 const TARGET_RATIO = 1.5;
 
 /**
@@ -91,8 +99,10 @@ async function seedScale(db: Database) {
 
 /**
  * Server time of one assignment's counts (GET /course-assignment/:id, a team of about 1,000
- * learners) and of the administration's first page (10 assignments with their counts), each against
- * the counts' SQL run directly, on the embedded database (or PostgreSQL with TEST_DATABASE_URL).
+ * learners), of the administration's first page (10 assignments with their counts), and of the
+ * compliance dashboard's figures and its report's first page, each against its SQL run directly,
+ * on the embedded database (or PostgreSQL with TEST_DATABASE_URL); then the time the dashboard
+ * takes to answer both of its reads, sent together as the screen sends them.
  */
 export async function assignmentStatus() {
   const database = await openTestDatabase();
@@ -143,13 +153,30 @@ export async function assignmentStatus() {
     };
     const direct = (ids: string[]) => () =>
       queryRows(database.db, assignmentCounts({ assignmentIn: idList(ids) }, new Date()));
+    const now = () => new Date();
+    const reportFilters = { status: 'assigned' as const, team: undefined, course: undefined };
     const pairs = {
       'one assignment': { served: api(courseAssignmentPaths.one(team.id)), sql: direct([team.id]) },
       'first page of 10': {
         served: api(`${courseAssignmentPaths.list}?page=1&limit=10`),
         sql: direct(firstPage.map((row) => row.id)),
       },
-    };
+      'dashboard figures': {
+        served: api(compliancePaths.figures),
+        sql: () => queryRows(database.db, complianceFiguresSql(undefined, now())),
+        runs: DASHBOARD_RUNS,
+        warmUp: DASHBOARD_WARM_UP,
+      },
+      'report first page': {
+        served: api(`${compliancePaths.report}?page=1&limit=10`),
+        sql: () => queryRows(database.db, compliancePageSql(reportFilters, { offset: 0, limit: 10 }, now())),
+        runs: DASHBOARD_RUNS,
+        warmUp: DASHBOARD_WARM_UP,
+      },
+    } as Record<
+      string,
+      { served: () => Promise<unknown>; sql: () => Promise<unknown>; runs?: number; warmUp?: number }
+    >;
     console.log(
       `Assignment counts over ${USERS.toLocaleString('en')} users, ${ASSIGNMENTS.toLocaleString('en')} assignments, ` +
         `${COMPLETIONS.toLocaleString('en')} completions (${database.driver}), median of ${RUNS}`,
@@ -159,13 +186,13 @@ export async function assignmentStatus() {
     );
     const figures: Record<string, { servedMs: number; sqlMs: number; ratio: number }> = {};
     for (const [name, pair] of Object.entries(pairs)) {
-      for (let run = 0; run < WARM_UP; run += 1) {
+      for (let run = 0; run < (pair.warmUp ?? WARM_UP); run += 1) {
         await pair.served();
         await pair.sql();
       }
       const served: number[] = [];
       const direct: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
+      for (let run = 0; run < (pair.runs ?? RUNS); run += 1) {
         served.push(await time(pair.served));
         direct.push(await time(pair.sql));
       }
@@ -177,8 +204,20 @@ export async function assignmentStatus() {
         `  ${name.padEnd(17)} served ${servedMs.toFixed(1)} ms, its counts' SQL ${sqlMs.toFixed(1)} ms, ratio ${ratio.toFixed(2)}x (${ratio <= TARGET_RATIO ? 'within' : 'OVER'} the ${TARGET_RATIO}x target)`,
       );
     }
+    const answers: number[] = [];
+    for (let run = 0; run < DASHBOARD_RUNS; run += 1) {
+      answers.push(
+        await time(() =>
+          Promise.all([api(compliancePaths.figures)(), api(`${compliancePaths.report}?page=1&limit=10`)()]),
+        ),
+      );
+    }
+    const dashboardMs = median(answers);
+    console.log(
+      `  the dashboard (figures and the report's first page, asked together) answers in ${(dashboardMs / 1000).toFixed(2)} s`,
+    );
     await mailer.close();
-    return figures;
+    return { ...figures, dashboard: { answerMs: dashboardMs } };
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -71,14 +71,8 @@ const figuresOf = (row: ComplianceFigures): ComplianceFigures => ({
  * The figures for the organization (or a team's members), per team and per course, in one
  * statement over one pass of the rows (a materialized CTE the three groupings read).
  */
-export async function complianceFigures(
-  db: Database,
-  team: string | undefined,
-  now: Date,
-): Promise<ComplianceResult> {
-  const rows = await queryRows<FigureRow>(
-    db,
-    sql`with s as materialized (${complianceRows(learnersInScope(team), now)})
+export function complianceFiguresSql(team: string | undefined, now: Date): SQL {
+  return sql`with s as materialized (${complianceRows(learnersInScope(team), now)})
         select 'total' as dim, null::uuid as id, null::text as name, ${counts} from s
         union all
         select 'team', t.id, t.title, ${counts}
@@ -88,8 +82,15 @@ export async function complianceFigures(
         union all
         select 'course', c.id, c.name, ${counts}
           from s join courses c on c.id = s.course_id
-         group by c.id, c.name`,
-  );
+         group by c.id, c.name`;
+}
+
+export async function complianceFigures(
+  db: Database,
+  team: string | undefined,
+  now: Date,
+): Promise<ComplianceResult> {
+  const rows = await queryRows<FigureRow>(db, complianceFiguresSql(team, now));
   const named = (dim: FigureRow['dim']): NamedFigures[] =>
     rows
       .filter((row) => row.dim === dim)
@@ -152,6 +153,16 @@ function reportSelect(userIn: SQL, filters: ComplianceExportQuery, now: Date, ex
      where ${statusCondition(filters.status)} ${filters.course ? sql`and s.course_id = ${filters.course}` : sql``}`;
 }
 
+/** The statement of one page of the report, each row with the number of rows in all. */
+export function compliancePageSql(
+  filters: ComplianceExportQuery,
+  page: { offset: number; limit: number },
+  now: Date,
+): SQL {
+  return sql`${reportSelect(learnersInScope(filters.team), filters, now, sql`, count(*) over ()::int as total`)}
+        order by ${reportOrder} limit ${page.limit} offset ${page.offset}`;
+}
+
 /** One page of the report, with the number of rows in all. */
 export async function compliancePage(
   db: Database,
@@ -159,11 +170,7 @@ export async function compliancePage(
   page: { offset: number; limit: number },
   now: Date,
 ): Promise<{ rows: ComplianceReportRow[]; total: number }> {
-  const rows = await queryRows<ReportRow>(
-    db,
-    sql`${reportSelect(learnersInScope(filters.team), filters, now, sql`, count(*) over ()::int as total`)}
-        order by ${reportOrder} limit ${page.limit} offset ${page.offset}`,
-  );
+  const rows = await queryRows<ReportRow>(db, compliancePageSql(filters, page, now));
   return { rows: rows.map(reportRowOf), total: rows[0]?.total ?? 0 };
 }
 
