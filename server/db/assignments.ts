@@ -130,7 +130,11 @@ export function learnerCourseStates(scope: LearnerScope, now: Date): SQL {
         select case a.expiry_type
                  when 'fixed' then case when done.completed_at < (a.expiry_date::timestamp at time zone 'UTC')
                                         then a.expiry_date::timestamp at time zone 'UTC' end
-                 when 'dynamic' then done.completed_at + (a.expiry_value || ' ' || a.expiry_unit)::interval
+                 when 'dynamic' then done.completed_at + make_interval(
+                   years => case a.expiry_unit when 'years' then a.expiry_value else 0 end,
+                   months => case a.expiry_unit when 'months' then a.expiry_value else 0 end,
+                   weeks => case a.expiry_unit when 'weeks' then a.expiry_value else 0 end,
+                   days => case a.expiry_unit when 'days' then a.expiry_value else 0 end)
                end as expires_at) exp`;
 }
 

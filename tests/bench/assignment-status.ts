@@ -36,7 +36,7 @@ const TARGET_RATIO = 1.5;
  * 100,000 users in 500 groups and 100 teams, 2,000 assignments (half to a group, half to a team,
  * one to three courses each, every expiry kind) and 1,000,000 completions, written set-based.
  */
-async function seedScale(db: Database) {
+export async function seedScale(db: Database) {
   await db.execute(sql`
     insert into users (first_name, last_name, email, password_hash, created_at)
     select 'Scale', 'User ' || n, 'scale.' || n || '@example.com', '!scale', now() - interval '3 years'

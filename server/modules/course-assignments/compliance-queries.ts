@@ -67,22 +67,33 @@ const figuresOf = (row: ComplianceFigures): ComplianceFigures => ({
   expiring: row.expiring,
 });
 
+const sums = sql`sum(g.assigned)::int as assigned, sum(g.completed)::int as completed,
+  sum(g.overdue)::int as overdue, sum(g.expiring)::int as expiring`;
+
 /**
  * The figures for the organization (or a team's members), per team and per course, in one
- * statement over one pass of the rows (a materialized CTE the three groupings read).
+ * statement over one pass of the rows: they are counted per learner and per course at once
+ * (grouping sets), and the learners' counts are summed for the total and for each team.
  */
 export function complianceFiguresSql(team: string | undefined, now: Date): SQL {
-  return sql`with s as materialized (${complianceRows(learnersInScope(team), now)})
-        select 'total' as dim, null::uuid as id, null::text as name, ${counts} from s
+  return sql`with g as materialized (
+          select grouping(s.course_id) = 0 as per_course, s.user_id, s.course_id, ${counts}
+            from (${complianceRows(learnersInScope(team), now)}) s
+           group by grouping sets ((s.user_id), (s.course_id)))
+        select 'total' as dim, null::uuid as id, null::text as name,
+               coalesce(sum(g.assigned), 0)::int as assigned, coalesce(sum(g.completed), 0)::int as completed,
+               coalesce(sum(g.overdue), 0)::int as overdue, coalesce(sum(g.expiring), 0)::int as expiring
+          from g where not g.per_course
         union all
-        select 'team', t.id, t.title, ${counts}
-          from s join team_members tm on tm.user_id = s.user_id ${team ? sql`and tm.team_id = ${team}` : sql``}
+        select 'team', t.id, t.title, ${sums}
+          from g join team_members tm on tm.user_id = g.user_id ${team ? sql`and tm.team_id = ${team}` : sql``}
           join teams t on t.id = tm.team_id
+         where not g.per_course
          group by t.id, t.title
         union all
-        select 'course', c.id, c.name, ${counts}
-          from s join courses c on c.id = s.course_id
-         group by c.id, c.name`;
+        select 'course', c.id, c.name, g.assigned, g.completed, g.overdue, g.expiring
+          from g join courses c on c.id = g.course_id
+         where g.per_course`;
 }
 
 export async function complianceFigures(
@@ -153,14 +164,28 @@ function reportSelect(userIn: SQL, filters: ComplianceExportQuery, now: Date, ex
      where ${statusCondition(filters.status)} ${filters.course ? sql`and s.course_id = ${filters.course}` : sql``}`;
 }
 
-/** The statement of one page of the report, each row with the number of rows in all. */
+/**
+ * The statement of one page of the report, each row with the number of rows in all: the filtered
+ * rows are worked out once, counted, and the page taken from them by a top-N sort.
+ */
 export function compliancePageSql(
   filters: ComplianceExportQuery,
   page: { offset: number; limit: number },
   now: Date,
 ): SQL {
-  return sql`${reportSelect(learnersInScope(filters.team), filters, now, sql`, count(*) over ()::int as total`)}
-        order by ${reportOrder} limit ${page.limit} offset ${page.offset}`;
+  return sql`with r as materialized (
+          select s.user_id, s.assignment_id, s.course_id, s.deadline, s.state, s.completed_at, s.expires_at
+            from (${complianceRows(learnersInScope(filters.team), now)}) s
+           where ${statusCondition(filters.status)} ${filters.course ? sql`and s.course_id = ${filters.course}` : sql``})
+        select r.user_id, u.first_name, u.last_name, u.email, r.assignment_id, a.title, r.course_id,
+               c.name as course_name, r.deadline::text as deadline, r.state, r.completed_at, r.expires_at,
+               (select count(*) from r)::int as total
+          from r
+          join users u on u.id = r.user_id
+          join course_assignments a on a.id = r.assignment_id
+          join courses c on c.id = r.course_id
+         order by ${reportOrder}
+         limit ${page.limit} offset ${page.offset}`;
 }
 
 /** One page of the report, with the number of rows in all. */
