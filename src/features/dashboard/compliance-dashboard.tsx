@@ -101,7 +101,7 @@ export function ComplianceDashboard({ search, onSearchChange, reportLink }: Comp
         <ComplianceReport
           label="Compliance report"
           query={search}
-          onPaginationChange={(next) => onSearchChange(next)}
+          onPaginationChange={(next) => onSearchChange(next as Partial<ComplianceReportQuery>)}
         >
           <Select
             label="Figure"

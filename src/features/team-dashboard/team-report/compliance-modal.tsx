@@ -30,13 +30,16 @@ export function ComplianceModal({ teamId, status, onClose }: ComplianceModalProp
 }
 
 function TeamComplianceReport({ teamId, status }: { teamId: string; status: ComplianceStatus }) {
-  const [paging, setPaging] = useState({ page: FIRST_PAGE, limit: 10 });
+  const [paging, setPaging] = useState<Pick<ComplianceReportQuery, 'page' | 'limit'>>({
+    page: FIRST_PAGE,
+    limit: 10,
+  });
   const query: ComplianceReportQuery = { status, team: teamId, course: undefined, ...paging };
   return (
     <ComplianceReport
       label={`Team training: ${COMPLIANCE_STATUS_LABELS[status]}`}
       query={query}
-      onPaginationChange={setPaging}
+      onPaginationChange={(next) => setPaging(next as Pick<ComplianceReportQuery, 'page' | 'limit'>)}
     />
   );
 }
