@@ -54,6 +54,7 @@ import { Route as AppUserManagementUsersTeamIndexRouteImport } from './routes/ap
 import { Route as AppUserManagementUsersTeamAddRouteImport } from './routes/app/user-management/users-team/add'
 import { Route as AppUserManagementUsersIndexRouteImport } from './routes/app/user-management/users/index'
 import { Route as AppUserManagementUsersAddRouteImport } from './routes/app/user-management/users/add'
+import { Route as UserPortalLearningProcessCourseCourseIdRouteImport } from './routes/user-portal/learning-process/course.$courseId'
 import { Route as AppContentManagementAssignmentsEditAssignmentIdRouteImport } from './routes/app/content-management/assignments/edit/$assignmentId'
 import { Route as AppContentManagementChecklistsEditIdRouteImport } from './routes/app/content-management/checklists/edit/$id'
 import { Route as AppContentManagementCourseCategoryEditCategoryIdRouteImport } from './routes/app/content-management/course-category/edit/$categoryId'
@@ -326,6 +327,12 @@ const AppUserManagementUsersAddRoute =
     path: '/user-management/users/add',
     getParentRoute: () => AppRoute,
   } as any)
+const UserPortalLearningProcessCourseCourseIdRoute =
+  UserPortalLearningProcessCourseCourseIdRouteImport.update({
+    id: '/learning-process/course/$courseId',
+    path: '/learning-process/course/$courseId',
+    getParentRoute: () => UserPortalRoute,
+  } as any)
 const AppContentManagementAssignmentsEditAssignmentIdRoute =
   AppContentManagementAssignmentsEditAssignmentIdRouteImport.update({
     id: '/content-management/assignments/edit/$assignmentId',
@@ -450,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/app/user-management/role-permission/add': typeof AppUserManagementRolePermissionAddRoute
   '/app/user-management/users-team/add': typeof AppUserManagementUsersTeamAddRoute
   '/app/user-management/users/add': typeof AppUserManagementUsersAddRoute
+  '/user-portal/learning-process/course/$courseId': typeof UserPortalLearningProcessCourseCourseIdRoute
   '/app/content-management/assignments/': typeof AppContentManagementAssignmentsIndexRoute
   '/app/content-management/checklists/': typeof AppContentManagementChecklistsIndexRoute
   '/app/content-management/course-category/': typeof AppContentManagementCourseCategoryIndexRoute
@@ -509,6 +517,7 @@ export interface FileRoutesByTo {
   '/app/user-management/role-permission/add': typeof AppUserManagementRolePermissionAddRoute
   '/app/user-management/users-team/add': typeof AppUserManagementUsersTeamAddRoute
   '/app/user-management/users/add': typeof AppUserManagementUsersAddRoute
+  '/user-portal/learning-process/course/$courseId': typeof UserPortalLearningProcessCourseCourseIdRoute
   '/app/content-management/assignments': typeof AppContentManagementAssignmentsIndexRoute
   '/app/content-management/checklists': typeof AppContentManagementChecklistsIndexRoute
   '/app/content-management/course-category': typeof AppContentManagementCourseCategoryIndexRoute
@@ -572,6 +581,7 @@ export interface FileRoutesById {
   '/app/user-management/role-permission/add': typeof AppUserManagementRolePermissionAddRoute
   '/app/user-management/users-team/add': typeof AppUserManagementUsersTeamAddRoute
   '/app/user-management/users/add': typeof AppUserManagementUsersAddRoute
+  '/user-portal/learning-process/course/$courseId': typeof UserPortalLearningProcessCourseCourseIdRoute
   '/app/content-management/assignments/': typeof AppContentManagementAssignmentsIndexRoute
   '/app/content-management/checklists/': typeof AppContentManagementChecklistsIndexRoute
   '/app/content-management/course-category/': typeof AppContentManagementCourseCategoryIndexRoute
@@ -635,6 +645,7 @@ export interface FileRouteTypes {
     | '/app/user-management/role-permission/add'
     | '/app/user-management/users-team/add'
     | '/app/user-management/users/add'
+    | '/user-portal/learning-process/course/$courseId'
     | '/app/content-management/assignments/'
     | '/app/content-management/checklists/'
     | '/app/content-management/course-category/'
@@ -694,6 +705,7 @@ export interface FileRouteTypes {
     | '/app/user-management/role-permission/add'
     | '/app/user-management/users-team/add'
     | '/app/user-management/users/add'
+    | '/user-portal/learning-process/course/$courseId'
     | '/app/content-management/assignments'
     | '/app/content-management/checklists'
     | '/app/content-management/course-category'
@@ -756,6 +768,7 @@ export interface FileRouteTypes {
     | '/app/user-management/role-permission/add'
     | '/app/user-management/users-team/add'
     | '/app/user-management/users/add'
+    | '/user-portal/learning-process/course/$courseId'
     | '/app/content-management/assignments/'
     | '/app/content-management/checklists/'
     | '/app/content-management/course-category/'
@@ -1108,6 +1121,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserManagementUsersAddRouteImport
       parentRoute: typeof AppRoute
     }
+    '/user-portal/learning-process/course/$courseId': {
+      id: '/user-portal/learning-process/course/$courseId'
+      path: '/learning-process/course/$courseId'
+      fullPath: '/user-portal/learning-process/course/$courseId'
+      preLoaderRoute: typeof UserPortalLearningProcessCourseCourseIdRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
     '/app/content-management/assignments/edit/$assignmentId': {
       id: '/app/content-management/assignments/edit/$assignmentId'
       path: '/content-management/assignments/edit/$assignmentId'
@@ -1360,6 +1380,7 @@ interface UserPortalRouteChildren {
   UserPortalIndexRoute: typeof UserPortalIndexRoute
   UserPortalLearningProcessTrainingRoute: typeof UserPortalLearningProcessTrainingRoute
   UserPortalTeamDashboardIndexRoute: typeof UserPortalTeamDashboardIndexRoute
+  UserPortalLearningProcessCourseCourseIdRoute: typeof UserPortalLearningProcessCourseCourseIdRoute
   UserPortalTeamDashboardMembersAddTeamIdRoute: typeof UserPortalTeamDashboardMembersAddTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute: typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdIndexRoute: typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
@@ -1371,6 +1392,8 @@ const UserPortalRouteChildren: UserPortalRouteChildren = {
   UserPortalLearningProcessTrainingRoute:
     UserPortalLearningProcessTrainingRoute,
   UserPortalTeamDashboardIndexRoute: UserPortalTeamDashboardIndexRoute,
+  UserPortalLearningProcessCourseCourseIdRoute:
+    UserPortalLearningProcessCourseCourseIdRoute,
   UserPortalTeamDashboardMembersAddTeamIdRoute:
     UserPortalTeamDashboardMembersAddTeamIdRoute,
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute:

@@ -1,0 +1,55 @@
+import type { PlayerCourse } from '@contract/learning/resource';
+import { NavLink, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircle, IconCircleCheckFilled, IconHelpCircle } from '@tabler/icons-react';
+
+type CourseOutlineProps = {
+  course: PlayerCourse;
+  openId: string | undefined;
+  onOpen: (itemId: string) => void;
+};
+
+/** The course's lessons and quizzes in order, each marked done or not; the open one is active. */
+export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
+  return (
+    <Paper withBorder p="xs" component="nav" aria-label="Course outline">
+      <Title order={2} size="h5" px="xs" pb="xs">
+        Outline
+      </Title>
+      {course.outline.map((item, index) => {
+        const parts = item.kind === 'lesson' ? item.activities.length : item.questionCount;
+        const doneParts =
+          item.kind === 'lesson' ? item.activities.filter((activity) => activity.done).length : 0;
+        return (
+          <NavLink
+            key={item._id}
+            active={item._id === openId}
+            aria-current={item._id === openId ? 'step' : undefined}
+            label={`${index + 1}. ${item.name}`}
+            description={
+              item.kind === 'lesson'
+                ? `Lesson · ${doneParts} of ${parts} activities done`
+                : `Quiz · ${parts} question${parts === 1 ? '' : 's'}`
+            }
+            leftSection={
+              item.done ? (
+                <ThemeIcon color="green" variant="transparent" size="sm" aria-label="Done">
+                  <IconCircleCheckFilled size={18} />
+                </ThemeIcon>
+              ) : item.kind === 'quiz' ? (
+                <IconHelpCircle size={18} aria-label="Not done" />
+              ) : (
+                <IconCircle size={18} aria-label="Not done" />
+              )
+            }
+            onClick={() => onOpen(item._id)}
+          />
+        );
+      })}
+      {course.outline.length === 0 && (
+        <Text size="sm" c="dimmed" px="xs">
+          Nothing here yet.
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
+import { Button, Group } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { LessonView } from './lesson-view';
+import { QuizView } from './quiz-view';
+
+type ItemViewProps = {
+  course: PlayerCourse;
+  item: PlayerItem;
+  onOpenItem: (itemId: string) => void;
+};
+
+/** The open lesson or quiz, with buttons to the one before and after it. */
+export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
+  const index = course.outline.findIndex((entry) => entry._id === item._id);
+  const before = course.outline[index - 1];
+  const after = course.outline[index + 1];
+  return (
+    <>
+      {item.kind === 'lesson' ? (
+        <LessonView key={item._id} courseId={course._id} lesson={item} />
+      ) : (
+        <QuizView key={item._id} courseId={course._id} quiz={item} />
+      )}
+      <Group justify="space-between" mt="lg">
+        {before ? (
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={() => onOpenItem(before._id)}
+          >
+            Previous: {before.name}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {after && (
+          <Button
+            variant={item.done ? 'filled' : 'default'}
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+            onClick={() => onOpenItem(after._id)}
+          >
+            Next: {after.name}
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}

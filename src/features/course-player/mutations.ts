@@ -1,0 +1,105 @@
+import {
+  type AttemptResult,
+  type CompletionResult,
+  learningPaths,
+  type PlayerCourse,
+  type PlayerItem,
+} from '@contract/learning/resource';
+import type { ActivityCompleteInput } from '@contract/learning/schemas';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isQueued, type WriteResult } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { learningKeys } from '../learning/keys';
+
+/** Marks an activity done in the saved course, for a completion the outbox keeps for later. */
+export function showActivityDone(queryClient: QueryClient, courseId: string, activityId: string) {
+  queryClient.setQueryData<PlayerCourse>(learningKeys.course(courseId), (course) => {
+    if (!course) return course;
+    const outline = course.outline.map((item): PlayerItem => {
+      if (item.kind !== 'lesson' || !item.activities.some((activity) => activity._id === activityId))
+        return item;
+      const activities = item.activities.map((activity) =>
+        activity._id === activityId ? { ...activity, done: true } : activity,
+      );
+      const gate = activities.some((activity) => activity.required)
+        ? activities.filter((activity) => activity.required)
+        : activities;
+      return { ...item, activities, done: gate.every((activity) => activity.done) };
+    });
+    const done = outline.filter((item) => item.done).length;
+    const total = outline.length;
+    return {
+      ...course,
+      outline,
+      progress: {
+        ...course.progress,
+        done,
+        total,
+        percent: total === 0 ? 0 : Math.round((100 * done) / total),
+      },
+    };
+  });
+}
+
+type Complete = { activityId: string; title: string; completionId: string; watched?: number };
+
+/**
+ * Finishes an activity. The id of the completion is made here, so the outbox's replay of it, or a
+ * second tap, counts once on the server.
+ */
+export function useCompleteActivity(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      activityId,
+      title,
+      completionId,
+      watched,
+    }: Complete): Promise<WriteResult<CompletionResult>> => {
+      const body: ActivityCompleteInput = { completionId, ...(watched === undefined ? {} : { watched }) };
+      return api.post<CompletionResult>(learningPaths.activityComplete(courseId, activityId), body, {
+        outbox: { action: 'Finish activity', target: title, invalidate: [learningKeys.all] },
+      });
+    },
+    onSuccess: async (result, { activityId }) => {
+      if (isQueued(result)) {
+        showActivityDone(queryClient, courseId, activityId);
+        return;
+      }
+      if (result.results.courseCompleted) toast.success('Course completed.');
+      await queryClient.invalidateQueries({ queryKey: learningKeys.all });
+    },
+  });
+}
+
+type HandIn = { activityId: string; title: string; completionId: string; file: File };
+
+/** Hands in a file for a fileUpload activity; offline, the outbox keeps the file and sends it later. */
+export function useHandIn(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      activityId,
+      title,
+      completionId,
+      file,
+    }: HandIn): Promise<WriteResult<CompletionResult>> => {
+      const form = new FormData();
+      form.append('completionId', completionId);
+      form.append('file', file, file.name);
+      return api.post<CompletionResult>(learningPaths.handIn(courseId, activityId), form, {
+        outbox: { action: 'Hand in a file', target: title, invalidate: [learningKeys.all] },
+      });
+    },
+    onSuccess: async (result, { activityId }) => {
+      if (isQueued(result)) {
+        showActivityDone(queryClient, courseId, activityId);
+        return;
+      }
+      toast.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: learningKeys.all });
+    },
+  });
+}
+
+export type { AttemptResult };

@@ -1,0 +1,75 @@
+import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
+import { Anchor, Breadcrumbs, Grid, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PageTitle } from '@/ui/page-title';
+import { QueryStatus } from '@/ui/query-status';
+import { SavedDataNotice } from '@/ui/saved-data-notice';
+import { CourseOutline } from './course-outline';
+import { ItemView } from './item-view';
+import { playerCourseOptions } from './queries';
+
+type PlayerScreenProps = {
+  courseId: string;
+  /** The lesson or quiz open; the first one not done when absent. */
+  itemId: string | undefined;
+  onOpenItem: (itemId: string) => void;
+};
+
+/** The item to open: the one asked for, else the first not done, else the first. */
+export function currentItem(course: PlayerCourse, itemId: string | undefined): PlayerItem | undefined {
+  return (
+    course.outline.find((item) => item._id === itemId) ??
+    course.outline.find((item) => !item.done) ??
+    course.outline[0]
+  );
+}
+
+/** The course player: the outline with what is done, and the lesson or quiz being taken. */
+export function PlayerScreen({ courseId, itemId, onOpenItem }: PlayerScreenProps) {
+  const query = useQuery(playerCourseOptions(courseId));
+  const course = query.data;
+  const open = course ? currentItem(course, itemId) : undefined;
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/user-portal/learning-process/training" size="sm">
+          Training Resources
+        </Anchor>
+        <Text size="sm">{course?.name ?? 'Course'}</Text>
+      </Breadcrumbs>
+      <QueryStatus query={query} label="Loading the course..." />
+      {course && (
+        <>
+          <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={query.isRefetchError} />
+          <div>
+            <PageTitle>{course.name}</PageTitle>
+            {course.description && <Text c="dimmed">{course.description}</Text>}
+          </div>
+          <Group gap="sm" wrap="nowrap">
+            <Progress
+              value={course.progress.percent}
+              flex={1}
+              aria-label={`Course progress: ${course.progress.percent}%`}
+            />
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {course.progress.done} of {course.progress.total} done
+            </Text>
+          </Group>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <CourseOutline course={course} openId={open?._id} onOpen={onOpenItem} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {open ? (
+                <ItemView course={course} item={open} onOpenItem={onOpenItem} />
+              ) : (
+                <Text c="dimmed">This course has no lessons or quizzes yet.</Text>
+              )}
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}
