@@ -20,6 +20,14 @@ export type PreviewActivity = {
   embedUrl: string | null;
 };
 
+/** What a learner's player is told as they work through an activity. */
+export type ActivityProgress = {
+  /** A video or audio: the share played without seeking ahead. */
+  onWatched?: (share: number) => void;
+  /** A PDF (or a PowerPoint's PDF copy): its last page is on screen. */
+  onLastPage?: () => void;
+};
+
 /** What a framed document may do: run its own scripts and forms, open windows. Never allow-same-origin. */
 export const EMBED_SANDBOX = 'allow-scripts allow-forms allow-popups';
 
@@ -63,13 +71,13 @@ function FileLink({ file, label }: { file: PreviewFile; label: string }) {
   );
 }
 
-function body(activity: PreviewActivity): ReactNode {
+function body(activity: PreviewActivity, progress: ActivityProgress): ReactNode {
   const { title, file } = activity;
   switch (activity.activityType) {
     case 'videoPlayer': {
       if (activity.videoType === 'mp4')
         return file ? (
-          <MediaPlayer kind="video" src={file.url} title={title} />
+          <MediaPlayer kind="video" src={file.url} title={title} onWatched={progress.onWatched} />
         ) : (
           <Missing>No video file.</Missing>
         );
@@ -82,12 +90,16 @@ function body(activity: PreviewActivity): ReactNode {
     }
     case 'audioPlayer':
       return file ? (
-        <MediaPlayer kind="audio" src={file.url} title={title} />
+        <MediaPlayer kind="audio" src={file.url} title={title} onWatched={progress.onWatched} />
       ) : (
         <Missing>No audio file.</Missing>
       );
     case 'pdfDocument':
-      return file ? <PdfViewer src={file.url} title={title} /> : <Missing>No PDF file.</Missing>;
+      return file ? (
+        <PdfViewer src={file.url} title={title} onLastPage={progress.onLastPage} />
+      ) : (
+        <Missing>No PDF file.</Missing>
+      );
     case 'powerpoint':
       return (
         <Stack gap="sm">
@@ -97,7 +109,7 @@ function body(activity: PreviewActivity): ReactNode {
             <Missing>No presentation file.</Missing>
           )}
           {activity.previewFile ? (
-            <PdfViewer src={activity.previewFile.url} title={title} />
+            <PdfViewer src={activity.previewFile.url} title={title} onLastPage={progress.onLastPage} />
           ) : (
             <Text size="sm" c="dimmed">
               No PDF copy: learners download the presentation to view it.
@@ -133,6 +145,12 @@ function body(activity: PreviewActivity): ReactNode {
 }
 
 /** An activity as its learner meets it: the player, viewer, frame or hand-in the type calls for. */
-export function ActivityPreview({ activity }: { activity: PreviewActivity }) {
-  return <Suspense fallback={<Loading />}>{body(activity)}</Suspense>;
+export function ActivityPreview({
+  activity,
+  progress = {},
+}: {
+  activity: PreviewActivity;
+  progress?: ActivityProgress;
+}) {
+  return <Suspense fallback={<Loading />}>{body(activity, progress)}</Suspense>;
 }

@@ -15,10 +15,12 @@ type PdfViewerProps = {
   src: string;
   /** The document's name, for the page's accessible name. */
   title: string;
+  /** Told once the last page is on screen (a learner has read to the end). */
+  onLastPage?: () => void;
 };
 
 /** A PDF drawn page by page by pdf.js (no plug-in), with the page count and page buttons. */
-export default function PdfViewer({ src, title }: PdfViewerProps) {
+export default function PdfViewer({ src, title, onLastPage }: PdfViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
@@ -57,6 +59,12 @@ export default function PdfViewer({ src, title }: PdfViewerProps) {
       cancelled = true;
       render?.cancel();
     };
+  }, [pdf, page]);
+
+  const lastPage = useRef(onLastPage);
+  lastPage.current = onLastPage;
+  useEffect(() => {
+    if (pdf && page === pdf.numPages) lastPage.current?.();
   }, [pdf, page]);
 
   if (failed)
