@@ -2,7 +2,7 @@ import { learningPaths, type PlayerCourse } from '@contract/learning/resource';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
-import { learningKeys } from '../learning/keys';
+import { learningKeys } from '@/lib/learning-keys';
 
 /** A course in the player: its outline with what the learner has done. Kept for offline use. */
 export const playerCourseOptions = (courseId: string) =>
