@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { LearnerDashboardScreen } from '@/features/learner-dashboard/learner-dashboard-screen';
+import { myTrainingOptions } from '@/features/learner-dashboard/queries';
+import { loadWhenOnline } from '@/lib/online-state';
 
 export const Route = createFileRoute('/user-portal/user-dashboard')({
-  component: UserDashboardPage,
+  codeSplitGroupings: [['loader', 'component']],
+  // Offline the saved trainings show; the screen says what it could not read.
+  loader: ({ context }) => loadWhenOnline(() => context.queryClient.ensureQueryData(myTrainingOptions())),
+  component: LearnerDashboardScreen,
 });
-
-function UserDashboardPage() {
-  return <PageTitle>Welcome to the User Portal.</PageTitle>;
-}
