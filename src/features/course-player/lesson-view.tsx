@@ -1,37 +1,34 @@
 import type { PlayerLesson } from '@contract/learning/resource';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { ActivityPreview } from '@/ui/activity-preview/activity-preview';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { ActivityCard } from './activity-card';
 
 type LessonViewProps = { courseId: string; lesson: PlayerLesson };
 
-/** A lesson of the course: its activities in order, each as the learner meets it. */
-export function LessonView({ lesson }: LessonViewProps) {
+/** A lesson of the course: its activities in order, each as the learner meets it, and what is left. */
+export function LessonView({ courseId, lesson }: LessonViewProps) {
+  const gate = lesson.activities.some((activity) => activity.required)
+    ? lesson.activities.filter((activity) => activity.required)
+    : lesson.activities;
+  const left = gate.filter((activity) => !activity.done).length;
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2} size="h3">
           {lesson.name}
         </Title>
-        {lesson.done && <Badge color="green">Done</Badge>}
+        {lesson.done && <Badge color="green">Lesson done</Badge>}
       </Group>
       {lesson.description && <Text>{lesson.description}</Text>}
+      {!lesson.done && left > 0 && (
+        <Text size="sm" role="status">
+          {left} {gate === lesson.activities ? '' : 'required '}
+          {left === 1 ? 'activity' : 'activities'} left to finish this lesson.
+        </Text>
+      )}
       {lesson.activities.map((activity) => (
-        <Paper key={activity._id} withBorder p="md">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={3} size="h5">
-                {activity.title}
-              </Title>
-              {activity.done ? (
-                <Badge color="green">Done</Badge>
-              ) : (
-                activity.required && <Badge>Required</Badge>
-              )}
-            </Group>
-            <ActivityPreview activity={activity} />
-          </Stack>
-        </Paper>
+        <ActivityCard key={activity._id} courseId={courseId} activity={activity} />
       ))}
+      {lesson.activities.length === 0 && <Text c="dimmed">This lesson has no activities.</Text>}
     </Stack>
   );
 }

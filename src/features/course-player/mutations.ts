@@ -4,12 +4,18 @@ import {
   learningPaths,
   type PlayerCourse,
   type PlayerItem,
+  type QuizAnswer,
+  type QuizAttempt,
 } from '@contract/learning/resource';
-import type { ActivityCompleteInput } from '@contract/learning/schemas';
+import type {
+  ActivityCompleteInput,
+  AttemptStartInput,
+  AttemptSubmitInput,
+} from '@contract/learning/schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
+import { learningKeys } from '@/lib/learning-keys';
 import { toast } from '@/lib/notify';
-import { learningKeys } from '../learning/keys';
 
 /** Marks an activity done in the saved course, for a completion the outbox keeps for later. */
 export function showActivityDone(queryClient: QueryClient, courseId: string, activityId: string) {
@@ -102,4 +108,39 @@ export function useHandIn(courseId: string) {
   });
 }
 
-export type { AttemptResult };
+type StartAttempt = { quizId: string; title: string; attemptId: string };
+
+/** Starts an attempt; its id is made here, so a replayed start answers the same attempt. */
+export function useStartAttempt(courseId: string) {
+  return useMutation({
+    mutationFn: ({ quizId, title, attemptId }: StartAttempt): Promise<WriteResult<QuizAttempt>> => {
+      const body: AttemptStartInput = { attemptId, courseId };
+      return api.post<QuizAttempt>(learningPaths.quizAttempt(quizId), body, {
+        outbox: { action: 'Start a quiz attempt', target: title, invalidate: [learningKeys.all] },
+      });
+    },
+  });
+}
+
+type SubmitAttempt = { quizId: string; title: string; attemptId: string; answers: QuizAnswer[] };
+
+/** Hands in an attempt's answers for the server to grade; offline, they wait in the outbox. */
+export function useSubmitAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      quizId,
+      title,
+      attemptId,
+      answers,
+    }: SubmitAttempt): Promise<WriteResult<AttemptResult>> => {
+      const body: AttemptSubmitInput = { answers };
+      return api.post<AttemptResult>(learningPaths.quizSubmit(quizId, attemptId), body, {
+        outbox: { action: 'Submit quiz answers', target: title, invalidate: [learningKeys.all] },
+      });
+    },
+    onSuccess: async (result) => {
+      if (!isQueued(result)) await queryClient.invalidateQueries({ queryKey: learningKeys.all });
+    },
+  });
+}

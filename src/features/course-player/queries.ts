@@ -1,4 +1,4 @@
-import { learningPaths, type PlayerCourse } from '@contract/learning/resource';
+import { type LearnerQuiz, learningPaths, type PlayerCourse } from '@contract/learning/resource';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
@@ -10,5 +10,15 @@ export const playerCourseOptions = (courseId: string) =>
     queryKey: learningKeys.course(courseId),
     queryFn: async ({ signal }) =>
       (await api.get<PlayerCourse>(learningPaths.course(courseId), { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+/** A quiz as a learner may know it (questions without answers), kept so it can be taken offline. */
+export const learnerQuizOptions = (quizId: string, courseId: string) =>
+  queryOptions({
+    queryKey: learningKeys.quiz(quizId, courseId),
+    queryFn: async ({ signal }) =>
+      (await api.get<LearnerQuiz>(learningPaths.quiz(quizId), { query: { course: courseId }, signal }))
+        .results,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
