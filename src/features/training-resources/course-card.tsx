@@ -1,0 +1,65 @@
+import type { CatalogueCourse } from '@contract/learning/resource';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { LearnerStateBadge } from '@/ui/learner-state-badge';
+
+/** A course of the catalogue: what it is, where the learner stands in it, and the way into the player. */
+export function CourseCard({ course }: { course: CatalogueCourse }) {
+  const titleId = `course-${course._id}`;
+  const { progress } = course;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={2} size="h4" id={titleId}>
+            {course.name}
+          </Title>
+          <LearnerStateBadge state={progress.state} style={{ flexShrink: 0 }} />
+        </Group>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {course.category ? course.category.name : 'No category'}
+          </Text>
+          {course.assigned && (
+            <Badge variant="outline" size="sm">
+              Assigned to you
+            </Badge>
+          )}
+        </Group>
+        {course.description ? (
+          <Text size="sm" lineClamp={3}>
+            {course.description}
+          </Text>
+        ) : null}
+        <Stack gap={4} mt="auto">
+          <Group gap="sm" wrap="nowrap">
+            <Progress
+              value={progress.percent}
+              flex={1}
+              aria-label={`${course.name} progress: ${progress.percent}%`}
+            />
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {progress.done} of {progress.total} done
+            </Text>
+          </Group>
+          <Group justify="flex-end">
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={`Open course ${course.name}`}
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/user-portal/learning-process/course/$courseId"
+                  params={{ courseId: course._id }}
+                />
+              )}
+            >
+              Open course
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
