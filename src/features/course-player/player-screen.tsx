@@ -7,6 +7,7 @@ import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { CourseOutline } from './course-outline';
 import { ItemView } from './item-view';
+import { KeepOfflinePanel } from './keep-offline-panel';
 import { playerCourseOptions } from './queries';
 
 type PlayerScreenProps = {
@@ -56,6 +57,7 @@ export function PlayerScreen({ courseId, itemId, onOpenItem }: PlayerScreenProps
               {course.progress.done} of {course.progress.total} done
             </Text>
           </Group>
+          {course.assigned && <KeepOfflinePanel course={course} />}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <CourseOutline course={course} openId={open?._id} onOpen={onOpenItem} />

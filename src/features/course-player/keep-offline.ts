@@ -1,0 +1,50 @@
+import type { PlayerCourse, PlayerQuiz } from '@contract/learning/resource';
+import type { QueryClient } from '@tanstack/react-query';
+import { fileKey, type KeptCourse, type KeptFile, keepFiles, recordKept } from '@/lib/kept-courses';
+import { learnerQuizOptions, playerCourseOptions } from './queries';
+
+export type CourseFile = KeptFile & { size: number };
+
+/** The stored files of a course's activities (media, documents, PDF copies), each once. */
+export function courseFiles(course: PlayerCourse): CourseFile[] {
+  const files = new Map<string, CourseFile>();
+  for (const item of course.outline) {
+    if (item.kind !== 'lesson') continue;
+    for (const activity of item.activities) {
+      for (const file of [activity.file, activity.previewFile]) {
+        if (file) files.set(fileKey(file.url), file);
+      }
+    }
+  }
+  return [...files.values()];
+}
+
+/** The bytes the course's files take, as the server reports their sizes. */
+export const courseBytes = (course: PlayerCourse) =>
+  courseFiles(course).reduce((sum, file) => sum + file.size, 0);
+
+/**
+ * Keeps a course on the device: its outline and quiz questions (no answers) in the saved query
+ * cache, its activity files where the service worker answers their links from, offline too.
+ */
+export async function keepCourse(
+  queryClient: QueryClient,
+  courseId: string,
+  onProgress: (done: number, of: number) => void,
+): Promise<KeptCourse> {
+  // A fresh outline: its file links are signed for about an hour.
+  const course = await queryClient.fetchQuery({ ...playerCourseOptions(courseId), staleTime: 0 });
+  const files = courseFiles(course);
+  const quizzes = course.outline.filter((item): item is PlayerQuiz => item.kind === 'quiz');
+  const of = files.length + quizzes.length;
+  let done = 0;
+  onProgress(done, of);
+  for (const quiz of quizzes) {
+    await queryClient.fetchQuery({ ...learnerQuizOptions(quiz._id, courseId), staleTime: 0 });
+    onProgress(++done, of);
+  }
+  const bytes = await keepFiles(courseId, files, () => onProgress(++done, of));
+  const kept: KeptCourse = { courseId, files: files.length, bytes, keptAt: new Date().toISOString() };
+  await recordKept(kept);
+  return kept;
+}
