@@ -1,13 +1,12 @@
 import type { ComplianceReportQuery, ComplianceReportRow } from '@contract/course-assignments/compliance';
 import { compliancePaths } from '@contract/course-assignments/compliance';
 import { LEARNER_STATE_LABELS, type LearnerState } from '@contract/course-assignments/resource';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconFileExport } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { type ReactNode, useState } from 'react';
-import { downloadFile } from '@/lib/download-file';
+import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format-date';
+import { ExportCsvButton } from '@/ui/export-csv-button';
 import { QueryStatus, useQueryDisplay } from '@/ui/query-status';
 import { ResourceTable, type TablePagination } from '@/ui/resource-table';
 import { complianceReportOptions, exportFilters } from './queries';
@@ -65,29 +64,17 @@ type ComplianceReportProps = {
 export function ComplianceReport({ label, query, onPaginationChange, children }: ComplianceReportProps) {
   const report = useQuery(complianceReportOptions(query));
   const display = useQueryDisplay(report);
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(compliancePaths.export, exportFilters(query), 'compliance.csv');
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <Stack gap="sm">
       <Group align="flex-end" justify="space-between" gap="sm">
         <Group align="flex-end" gap="sm">
           {children}
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconFileExport size={16} aria-hidden />}
-          loading={exporting}
-          onClick={() => void exportCsv()}
-        >
-          Export CSV
-        </Button>
+        <ExportCsvButton
+          path={compliancePaths.export}
+          query={exportFilters(query)}
+          fileName="compliance.csv"
+        />
       </Group>
       {display === 'not-saved' || display === 'error' ? (
         <QueryStatus query={report} />
