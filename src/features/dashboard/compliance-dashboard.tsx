@@ -34,6 +34,33 @@ const statusOptions = COMPLIANCE_STATUSES.map((status) => ({
   label: COMPLIANCE_STATUS_LABELS[status],
 }));
 
+type NamedFilterProps = {
+  label: 'Team' | 'Course';
+  /** The placeholder when nothing is chosen. */
+  all: string;
+  rows: { _id: string; name: string }[] | undefined;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+};
+
+/** The report's team or course filter: a searchable choice of the figures' rows, cleared for all. */
+function NamedFilter({ label, all, rows, value, onChange }: NamedFilterProps) {
+  return (
+    <Select
+      label={label}
+      placeholder={all}
+      searchable
+      clearable
+      nothingFoundMessage={`No ${label.toLowerCase()} found.`}
+      data={(rows ?? []).map((row) => ({ value: row._id, label: row.name }))}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      w={{ base: '100%', xs: 220 }}
+      comboboxProps={dropdownProps}
+    />
+  );
+}
+
 /**
  * Where the organization stands on assigned training: the four figures, per team and per course
  * (a chart of the largest and a table of all), and the report of learners' courses the chosen
@@ -112,29 +139,19 @@ export function ComplianceDashboard({ search, onSearchChange, reportLink }: Comp
             w={{ base: '100%', xs: 220 }}
             comboboxProps={dropdownProps}
           />
-          <Select
+          <NamedFilter
             label="Team"
-            placeholder="All teams"
-            searchable
-            clearable
-            nothingFoundMessage="No team found."
-            data={(data?.teams ?? []).map((row) => ({ value: row._id, label: row.name }))}
-            value={search.team ?? null}
-            onChange={(value) => filter({ team: value ?? undefined })}
-            w={{ base: '100%', xs: 220 }}
-            comboboxProps={dropdownProps}
+            all="All teams"
+            rows={data?.teams}
+            value={search.team}
+            onChange={(team) => filter({ team })}
           />
-          <Select
+          <NamedFilter
             label="Course"
-            placeholder="All courses"
-            searchable
-            clearable
-            nothingFoundMessage="No course found."
-            data={(data?.courses ?? []).map((row) => ({ value: row._id, label: row.name }))}
-            value={search.course ?? null}
-            onChange={(value) => filter({ course: value ?? undefined })}
-            w={{ base: '100%', xs: 220 }}
-            comboboxProps={dropdownProps}
+            all="All courses"
+            rows={data?.courses}
+            value={search.course}
+            onChange={(course) => filter({ course })}
           />
         </ComplianceReport>
       </Stack>
