@@ -6,6 +6,7 @@ import { CourseItem } from './course-item';
 /** A training: its title, the learner's own deadline and each of its courses. */
 export function TrainingCard({ training }: { training: MyTraining }) {
   const titleId = `training-${training._id}`;
+  const overdue = training.courses.some((course) => course.state === 'overdue');
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -13,7 +14,7 @@ export function TrainingCard({ training }: { training: MyTraining }) {
           <Title order={3} size="h4" id={titleId}>
             {training.title}
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
             {training.deadline ? `Deadline: ${formatDate(training.deadline)}` : 'No deadline'}
           </Text>
         </Group>
