@@ -8,11 +8,11 @@ import { courseAssignments } from '../../server/db/schema/course-assignments.ts'
 import { courses } from '../../server/db/schema/courses.ts';
 import { lessonActivities, lessons } from '../../server/db/schema/lessons.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { signEmbedUrl } from '../../server/files/embed-url.ts';
 import { signFileUrl } from '../../server/files/signed-url.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { storeUpload } from '../../server/files/upload.ts';
 import type { DeclaredRoute } from '../../server/http/route-table.ts';
-import { signEmbedUrl } from '../../server/modules/lessons/embed.ts';
 import { createTestContext, createUser } from './helpers.ts';
 import { createPersonas } from './personas.ts';
 

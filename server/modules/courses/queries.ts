@@ -10,6 +10,7 @@ import type {
   CourseRow,
 } from '../../../contract/courses/resource.ts';
 import type { Paged } from '../../../contract/envelope.ts';
+import { categorySubtree } from '../../db/category-tree.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
@@ -20,17 +21,6 @@ import { users } from '../../db/schema/users.ts';
 const MAX_DEPTH = 64;
 
 type Executor = Pick<Database, 'execute'>;
-
-/** The category `id` and every category under it, however deep. */
-export const categorySubtree = (id: string) => sql`(
-  with recursive down(id, depth) as (
-    select id, 0 from course_categories where id = ${id}
-    union all
-    select c.id, down.depth + 1 from course_categories c join down on c.parent_id = down.id
-    where down.depth < ${MAX_DEPTH}
-  )
-  select id from down
-)`;
 
 /** The titles from the top of the tree down to the category `id`, joined by ' / '. */
 const categoryPath = (id: SQL) => sql`(

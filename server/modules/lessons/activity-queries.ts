@@ -1,14 +1,14 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { ActivityFile, LessonActivity } from '../../../contract/lessons/resource.ts';
+import type { LessonActivity } from '../../../contract/lessons/resource.ts';
 import type { Database } from '../../db/client.ts';
 import { lessonActivities } from '../../db/schema/lessons.ts';
-import { signFileUrl } from '../../files/signed-url.ts';
+import { type ActivityRecord, toLessonActivity } from '../../files/lesson-activity.ts';
 import type { AppDeps } from '../../http/app-env.ts';
-import { signEmbedUrl } from './embed.ts';
 import { packageFolder } from './package.ts';
 
 type Executor = Pick<Database, 'select'>;
-export type ActivityRecord = typeof lessonActivities.$inferSelect;
+
+export type { ActivityRecord };
 
 export async function activityRecords(db: Executor, where: SQL): Promise<ActivityRecord[]> {
   return db
@@ -16,41 +16,6 @@ export async function activityRecords(db: Executor, where: SQL): Promise<Activit
     .from(lessonActivities)
     .where(where)
     .orderBy(asc(lessonActivities.position), asc(lessonActivities.createdAt));
-}
-
-/** An activity as the routes answer it, its files and embed document behind fresh signed links. */
-export async function toLessonActivity(
-  deps: Pick<AppDeps, 'db'>,
-  record: ActivityRecord,
-): Promise<LessonActivity> {
-  const file = async (key: string | null, name: string | null, type: string | null, size: number | null) =>
-    key
-      ? ({
-          name: name ?? '',
-          type: type ?? 'application/octet-stream',
-          size: size ?? 0,
-          url: await signFileUrl(deps, key, { name: name ?? undefined }),
-        } satisfies ActivityFile)
-      : null;
-  const embedded =
-    (record.activityType === 'customEmbed' && record.customEmbed) ||
-    (record.activityType === 'interactiveContent' && record.fileKey);
-  return {
-    _id: record.id,
-    lessonId: record.lessonId,
-    position: record.position,
-    title: record.title,
-    activityType: record.activityType,
-    videoType: record.videoType,
-    url: record.url,
-    customEmbed: record.customEmbed,
-    file: await file(record.fileKey, record.fileName, record.fileType, record.fileSize),
-    // The preview is always a PDF (its size is not kept).
-    previewFile: await file(record.previewFileKey, record.previewFileName, 'application/pdf', null),
-    embedUrl: embedded ? await signEmbedUrl(deps, record.id) : null,
-    required: record.required,
-    version: record.version,
-  };
 }
 
 export async function lessonActivityList(deps: Pick<AppDeps, 'db'>, lessonId: string) {

@@ -9,7 +9,8 @@ import { lessonPaths } from '../../../contract/lessons/resource.ts';
 import { messages } from '../../../contract/messages.ts';
 import { API_BASE } from '../../../contract/paths.ts';
 import { lessonActivities } from '../../db/schema/lessons.ts';
-import { checkFileUrl, signFileUrl } from '../../files/signed-url.ts';
+import { embedSignedName as signedName } from '../../files/embed-url.ts';
+import { checkFileUrl } from '../../files/signed-url.ts';
 import { allow, publicAccess } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -22,20 +23,6 @@ import { h5pMarkerKey, packageFileKey } from './package.ts';
  * an opaque origin and reaches neither the app's storage nor its API as the user.
  */
 export const EMBED_POLICY = 'sandbox allow-scripts allow-forms allow-popups';
-
-/** The app's signing key signs `lesson-embed/<activityId>` (never a store key the file route serves). */
-const signedName = (activityId: string) => `lesson-embed/${activityId}`;
-
-/**
- * A signed link to an activity's embed document: the signature lies in the path, so a package's
- * relative links (`js/app.js`) resolve under it and carry it along.
- */
-export async function signEmbedUrl(deps: Pick<AppDeps, 'db'>, activityId: string): Promise<string> {
-  const signed = new URL(await signFileUrl(deps, signedName(activityId)), 'http://x');
-  const expires = signed.searchParams.get('expires');
-  const signature = signed.searchParams.get('signature');
-  return `${API_BASE}${lessonPaths.embedPrefix}/${activityId}/${expires}/${signature}/`;
-}
 
 /** Whether the package of an interactiveContent activity was unpacked as an H5P package. */
 const isH5p = (deps: AppDeps, fileKey: string) => deps.files.disk.exists(h5pMarkerKey(fileKey));
