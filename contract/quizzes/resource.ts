@@ -1,4 +1,5 @@
 import type { AdminRow } from '../admin-list.ts';
+import type { QuizReview } from '../learning/resource.ts';
 import { defineResource, resourcePaths } from '../resource.ts';
 
 /**
@@ -67,6 +68,7 @@ export const quizMessages = {
   passMarkInvalid: 'Pass mark must be a whole number from 0 to 100.',
   attemptsInvalid: 'Attempts allowed must be a whole number of 1 or more, or unlimited.',
   timeLimitInvalid: 'Time limit must be a whole number of minutes, 1 or more, or none.',
+  reviewInvalid: 'Choose what a learner sees after an attempt.',
   duplicated: 'Quiz is duplicated successfully.',
   quizRequired: 'Quiz is required.',
   quizNotFound: 'The quiz does not exist.',
@@ -128,6 +130,8 @@ export type QuizDetail = QuizRow & {
   attemptsAllowed: number | null;
   timeLimitMinutes: number | null;
   shuffleQuestions: boolean;
+  /** What a learner sees after an attempt. */
+  review: QuizReview;
   questions: QuizQuestion[];
 };
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { recordVersion } from '../admin-list.ts';
+import { QUIZ_REVIEWS } from '../learning/resource.ts';
 import { noNul } from '../validation.ts';
 import { IMPORT_FORMATS, quizMessages as m, QUESTION_KINDS, QUIZ_MAX_QUESTIONS } from './resource.ts';
 
@@ -25,6 +26,8 @@ const quizEntries = {
   /** null: no time limit. */
   timeLimitMinutes: v.optional(v.nullable(wholeNumber(m.timeLimitInvalid, 1, 10_000)), null),
   shuffleQuestions: v.optional(v.boolean(), false),
+  /** What a learner sees after an attempt. */
+  review: v.optional(v.picklist(QUIZ_REVIEWS, m.reviewInvalid), 'answers'),
 };
 
 /** POST /quiz: the settings of a new quiz. */

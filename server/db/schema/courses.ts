@@ -144,6 +144,8 @@ export const courseProgress = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     startedAt: timestampTz('started_at').notNull().defaultNow(),
     lastActivityAt: timestampTz('last_activity_at').notNull().defaultNow(),
+    /** When the learner started the course again after completing it: parts done before count no more. */
+    restartedAt: timestampTz('restarted_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),

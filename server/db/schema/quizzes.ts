@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { QuizReview } from '../../../contract/learning/resource.ts';
 import { createdAt, id, trigram, updatedAt, version } from '../columns.ts';
 
 export const QUESTION_KINDS = ['singleChoice', 'multipleChoice', 'trueFalse', 'shortAnswer'] as const;
@@ -24,12 +25,15 @@ export const quizzes = pgTable(
     /** Minutes an attempt may last; null for no limit. */
     timeLimitMinutes: integer('time_limit_minutes'),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    /** What a learner sees after an attempt (QUIZ_REVIEWS): the score, which answers were right, or the keys too. */
+    review: text('review').$type<QuizReview>().notNull().default('answers'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (t) => [
     check('quizzes_pass_mark_check', sql`${t.passMark} between 0 and 100`),
+    check('quizzes_review_check', sql`${t.review} in ('score', 'answers', 'full')`),
     index('quizzes_created_idx').on(t.createdAt.desc(), t.id.desc()),
     trigram('quizzes_name_trgm_idx', t.name),
   ],

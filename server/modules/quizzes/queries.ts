@@ -104,6 +104,7 @@ export async function quizDetail(db: Executor, id: string): Promise<QuizDetail |
     attemptsAllowed: quiz.attemptsAllowed,
     timeLimitMinutes: quiz.timeLimitMinutes,
     shuffleQuestions: quiz.shuffleQuestions,
+    review: quiz.review,
     questions,
   };
 }

@@ -47,6 +47,7 @@ async function duplicateQuiz(tx: Transaction, sourceId: string): Promise<string>
       attemptsAllowed: source.attemptsAllowed,
       timeLimitMinutes: source.timeLimitMinutes,
       shuffleQuestions: source.shuffleQuestions,
+      review: source.review,
     })
     .returning({ id: quizzes.id });
   if (!copy) throw new Error('Inserting a quiz returned nothing');

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@contract/envelope';
+import type { QuizReview } from '@contract/learning/resource';
 import type { QuestionKind, QuizDetail, QuizQuestion } from '@contract/quizzes/resource';
 import type {
   QuestionCreateInput,
@@ -15,6 +16,7 @@ export type QuizFormValues = {
   attemptsAllowed: string;
   timeLimitMinutes: string;
   shuffleQuestions: boolean;
+  review: QuizReview;
   version: number;
 };
 
@@ -25,6 +27,7 @@ export const emptyQuizValues = (): QuizFormValues => ({
   attemptsAllowed: '',
   timeLimitMinutes: '',
   shuffleQuestions: false,
+  review: 'answers',
   version: 1,
 });
 
@@ -35,6 +38,7 @@ export const toQuizFormValues = (quiz: QuizDetail): QuizFormValues => ({
   attemptsAllowed: quiz.attemptsAllowed === null ? '' : String(quiz.attemptsAllowed),
   timeLimitMinutes: quiz.timeLimitMinutes === null ? '' : String(quiz.timeLimitMinutes),
   shuffleQuestions: quiz.shuffleQuestions,
+  review: quiz.review,
   version: quiz.version,
 });
 
@@ -49,6 +53,7 @@ export const toQuizInput = (values: QuizFormValues): QuizInput => ({
   attemptsAllowed: orNull(values.attemptsAllowed),
   timeLimitMinutes: orNull(values.timeLimitMinutes),
   shuffleQuestions: values.shuffleQuestions,
+  review: values.review,
 });
 
 export const toQuizUpdate = (values: QuizFormValues): QuizUpdateInput => ({

@@ -1,3 +1,4 @@
+import { QUIZ_REVIEW_LABELS, QUIZ_REVIEWS } from '@contract/learning/resource';
 import { type QuizDetail, quizResource } from '@contract/quizzes/resource';
 import { quizSchema, quizUpdateSchema } from '@contract/quizzes/schemas';
 import { SimpleGrid, Stack } from '@mantine/core';
@@ -16,6 +17,8 @@ type QuizFormViewProps = {
   onCurrentRecord?: (quiz: QuizDetail) => void;
 };
 
+const reviewOptions = QUIZ_REVIEWS.map((value) => ({ value, label: QUIZ_REVIEW_LABELS[value] }));
+
 const texts = {
   add: { crumb: 'Add Quiz', title: 'Add Quiz', submit: 'Save' },
   edit: { crumb: 'Edit Quiz', title: 'Edit Quiz', submit: 'Update' },
@@ -23,7 +26,7 @@ const texts = {
 
 /**
  * The quiz's settings: name, description, pass mark, attempts (empty for unlimited), time limit
- * (empty for none) and shuffling. A new quiz opens on its edit screen, where its questions are added.
+ * (empty for none), shuffling and what a learner sees after an attempt. A new quiz opens on its edit screen, where its questions are added.
  */
 export function QuizFormView({ initialValues, record, onCurrentRecord }: QuizFormViewProps) {
   const mode = record ? 'edit' : 'add';
@@ -95,6 +98,16 @@ export function QuizFormView({ initialValues, record, onCurrentRecord }: QuizFor
         </SimpleGrid>
         <form.AppField name="shuffleQuestions">
           {(field) => <field.SwitchField label="Shuffle questions" />}
+        </form.AppField>
+        <form.AppField name="review">
+          {(field) => (
+            <field.SelectField
+              label="Review after an attempt"
+              data={reviewOptions}
+              allowDeselect={false}
+              required
+            />
+          )}
         </form.AppField>
       </Stack>
     </AdminFormPage>
