@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { courseAssignmentRoutes } from './modules/course-assignments/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
+import { isHandInRequest } from './modules/learning/hand-in-form.ts';
+import { learningRoutes } from './modules/learning/routes.ts';
 import { lessonRoutes } from './modules/lessons/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { MEMBER_FORM_MAX_BYTES } from './modules/members/member-form.ts';
@@ -61,8 +63,13 @@ export const apiModules = [
   courseRoutes,
   lessonRoutes,
   quizRoutes,
+  learningRoutes,
   fileServeRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
+
+/** Writes that stream files, each capped by its file kind as it arrives: activity files and hand-ins. */
+const isStreamedUpload = (method: string, path: string) =>
+  isLessonUploadRequest(method, path) || isHandInRequest(method, path);
 
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -96,7 +103,7 @@ export function createApp({
   const api = new Hono<AppEnv>()
     .use(compressJson)
     .use((c, next) =>
-      isLessonUploadRequest(c.req.method, c.req.path)
+      isStreamedUpload(c.req.method, c.req.path)
         ? next()
         : isMemberFormRequest(c.req.method, c.req.path)
           ? formLimit(c, next)
@@ -108,7 +115,7 @@ export function createApp({
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
     // Before every router, so each write is answered once per Idempotency-Key.
-    .use(idempotency({ ...deps, bodyUnread: isLessonUploadRequest }));
+    .use(idempotency({ ...deps, bodyUnread: isStreamedUpload }));
   for (const routes of apiModules) api.route('/', routes(deps));
   api.all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 

@@ -190,6 +190,10 @@ export type MyTraining = {
     state: LearnerState;
     completedAt: string | null;
     expiresAt: string | null;
+    /** Parts of the outline done in the current round, as a percentage (100 when completed). */
+    progress: number;
+    /** The course's quizzes, in outline order. */
+    quizzes: { quizId: string; name: string }[];
   }[];
 };
 export type MyTrainingResult = { assigned: MyTraining[]; suggested: MyTraining[] };

@@ -76,6 +76,8 @@ export const learningMessages = {
   answerInvalid: 'An answer does not fit its question.',
   timedQuizNeedsNetwork: 'This quiz is timed, so it needs the network.',
   handInNotFound: 'The hand-in does not exist.',
+  handInFetched: 'Hand-in fetched successfully.',
+  courseStandsCompleted: 'You have completed this course; it can be taken again once it is due.',
 } as const;
 
 /** A learner's state of a course, on the catalogue and in the player. */

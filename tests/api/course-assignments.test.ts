@@ -310,6 +310,9 @@ describe('GET /user-portal/my-training', () => {
         state: 'overdue',
         completedAt: null,
         expiresAt: null,
+        progress: 0,
+        // The seeded outline's quizzes; tests/api/learning.test.ts checks their order.
+        quizzes: expect.any(Array),
       },
     ]);
     expect(results.suggested).toEqual([

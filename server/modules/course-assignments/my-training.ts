@@ -10,6 +10,12 @@ import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { learnerCourseStates } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
+import {
+  assignedCourseIds,
+  courseProgressRows,
+  type ProgressRow,
+  toLearnerCourse,
+} from '../../db/learner-progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { allow, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
@@ -26,8 +32,38 @@ type Row = {
   expires_at: Date | string | null;
 };
 
+type QuizRow = { course_id: string; quiz_id: string; name: string };
+
+/**
+ * The user's courses' progress in their current round and their quizzes in outline order, for all
+ * of the user's courses at once (one query each, not one per course).
+ */
+async function progressAndQuizzes(db: Database, userId: string, now: Date) {
+  const user = sql`${userId}::uuid`;
+  const courseIds = assignedCourseIds(user);
+  const progress = await queryRows<ProgressRow>(db, courseProgressRows(user, courseIds, now));
+  const quizzes = await queryRows<QuizRow>(
+    db,
+    sql`select o.course_id, q.id as quiz_id, q.name
+          from course_outline_items o join quizzes q on q.id = o.quiz_id
+         where o.course_id in (${courseIds})
+         order by o.course_id, o.position, o.id`,
+  );
+  const quizzesOf = new Map<string, { quizId: string; name: string }[]>();
+  for (const row of quizzes) {
+    const list = quizzesOf.get(row.course_id) ?? [];
+    list.push({ quizId: row.quiz_id, name: row.name });
+    quizzesOf.set(row.course_id, list);
+  }
+  return {
+    percentOf: new Map(progress.map((row) => [row.course_id, toLearnerCourse(row).progress.percent])),
+    quizzesOf,
+  };
+}
+
 /** The user's trainings, overdue first, then by deadline (none last), then by title. */
 export async function myTraining(db: Database, userId: string, now: Date): Promise<MyTrainingResult> {
+  const { percentOf, quizzesOf } = await progressAndQuizzes(db, userId, now);
   const rows = await queryRows<Row>(
     db,
     sql`select s.assignment_id, a.title, a.kind, s.deadline::text as deadline, s.course_id, c.name, s.state,
@@ -57,6 +93,9 @@ export async function myTraining(db: Database, userId: string, now: Date): Promi
       state: row.state,
       completedAt: row.completed_at === null ? null : isoTime(row.completed_at),
       expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),
+      // Per assignment: the one that sees the course completed shows it whole.
+      progress: row.state === 'completed' ? 100 : (percentOf.get(row.course_id) ?? 0),
+      quizzes: quizzesOf.get(row.course_id) ?? [],
     });
   }
   const all = [...trainings.values()];

@@ -1,0 +1,70 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { courseCompletions, courseProgress } from '../../db/schema/courses.ts';
+import { learnerCourses, uuid } from './course-access.ts';
+
+/**
+ * Holds the learner's row until the transaction ends, so the writes of one learner (completions,
+ * attempts, restarts) run one after another: two requests racing to finish the same course both
+ * count its parts, and only the first inserts its completion. Other users are not held up, and
+ * FOR NO KEY UPDATE lets rows that reference the user be written meanwhile.
+ */
+export async function lockLearner(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+}
+
+/** The learner works in the course now: begun at the first visit, active at each. */
+export async function touchProgress(
+  tx: Transaction,
+  userId: string,
+  courseId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(courseProgress)
+    .values({ userId, courseId, startedAt: now, lastActivityAt: now })
+    .onConflictDoUpdate({
+      target: [courseProgress.userId, courseProgress.courseId],
+      set: { lastActivityAt: now },
+    });
+}
+
+/**
+ * Completes each course of `courseIds` (a query of one column) whose every outline item is done in
+ * the current round and which does not stand completed already: one course_completions row each,
+ * at `now`. Call it inside the transaction holding lockLearner. Answers the ids it completed.
+ */
+export async function completeDoneCourses(
+  tx: Transaction,
+  userId: string,
+  courseIds: SQL,
+  now: Date,
+): Promise<string[]> {
+  const states = await learnerCourses(tx, userId, courseIds, now);
+  const completed: string[] = [];
+  for (const [courseId, course] of states) {
+    const { done, total } = course.progress;
+    if (course.standing || total === 0 || done < total) continue;
+    await tx.insert(courseCompletions).values({ userId, courseId, completedAt: now });
+    completed.push(courseId);
+  }
+  return completed;
+}
+
+/**
+ * The courses a finished part may complete: the one it was done in, and the others the learner has
+ * begun that hold the same lesson or quiz (enabled ones only).
+ */
+export function coursesHolding(
+  userId: string,
+  courseId: string,
+  part: { lessonId: string } | { quizId: string },
+): SQL {
+  const holds =
+    'lessonId' in part ? sql`o.lesson_id = ${uuid(part.lessonId)}` : sql`o.quiz_id = ${uuid(part.quizId)}`;
+  return sql`select o.course_id from course_outline_items o
+               join courses c on c.id = o.course_id and c.status
+              where ${holds}
+                and (o.course_id = ${uuid(courseId)} or exists (
+                  select 1 from course_progress p where p.user_id = ${uuid(userId)} and p.course_id = o.course_id))`;
+}

@@ -1,0 +1,73 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { learningMessages as m } from '../../../contract/learning/resource.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  courseInScope,
+  courseProgressRows,
+  type LearnerCourse,
+  type ProgressRow,
+  toLearnerCourse,
+} from '../../db/learner-progress.ts';
+import { queryRows } from '../../db/rows.ts';
+import { ApiError } from '../../http/errors.ts';
+
+type Executor = Pick<Database, 'execute'>;
+
+export const uuid = (id: string): SQL => sql`${id}::uuid`;
+
+export type CourseRecord = {
+  id: string;
+  name: string;
+  description: string;
+  external_link: string | null;
+  external_title: string | null;
+  additional_external_link: string | null;
+  additional_external_link_title: string | null;
+  in_scope: boolean;
+};
+
+/**
+ * The course a learner names, when it is theirs to take: 404 when it does not exist, 403 when it
+ * is disabled or outside their permission scope (server/db/learner-progress.ts courseInScope).
+ */
+export async function courseForLearner(
+  db: Executor,
+  userId: string,
+  courseId: string,
+): Promise<CourseRecord> {
+  const [course] = await queryRows<CourseRecord>(
+    db as Database,
+    sql`select c.id, c.name, c.description, c.external_link, c.external_title, c.additional_external_link,
+               c.additional_external_link_title, ${courseInScope(uuid(userId), sql`c`)} as in_scope
+          from courses c where c.id = ${courseId}`,
+  );
+  if (!course) throw new ApiError(404, m.courseNotFound);
+  if (!course.in_scope) throw new ApiError(403, m.courseOutOfScope);
+  return course;
+}
+
+/** Where the learner stands on one course. */
+export async function learnerCourse(
+  db: Executor,
+  userId: string,
+  courseId: string,
+  now: Date,
+): Promise<LearnerCourse> {
+  const [row] = await queryRows<ProgressRow>(
+    db as Database,
+    courseProgressRows(uuid(userId), sql`values (${uuid(courseId)})`, now),
+  );
+  if (!row) throw new Error(`No progress row for course ${courseId}`);
+  return toLearnerCourse(row);
+}
+
+/** Where the learner stands on each of `courseIds` (a query of one column), by course id. */
+export async function learnerCourses(
+  db: Executor,
+  userId: string,
+  courseIds: SQL,
+  now: Date,
+): Promise<Map<string, LearnerCourse>> {
+  const rows = await queryRows<ProgressRow>(db as Database, courseProgressRows(uuid(userId), courseIds, now));
+  return new Map(rows.map((row) => [row.course_id, toLearnerCourse(row)]));
+}

@@ -1,0 +1,191 @@
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type {
+  HandIn,
+  PlayerActivity,
+  PlayerCourse,
+  PlayerItem,
+  PlayerQuiz,
+} from '../../../contract/learning/resource.ts';
+import type { Database } from '../../db/client.ts';
+import type { LearnerCourse } from '../../db/learner-progress.ts';
+import { isoTime, queryRows } from '../../db/rows.ts';
+import { activityCompletions, handIns } from '../../db/schema/learning.ts';
+import { lessonActivities } from '../../db/schema/lessons.ts';
+import { type ActivityRecord, toLessonActivity } from '../../files/lesson-activity.ts';
+import { signFileUrl } from '../../files/signed-url.ts';
+import type { AppDeps } from '../../http/app-env.ts';
+import type { CourseRecord } from './course-access.ts';
+
+type OutlineRow = {
+  lesson_id: string | null;
+  quiz_id: string | null;
+  name: string;
+  description: string;
+  pass_mark: number | null;
+  attempts_allowed: number | null;
+  time_limit_minutes: number | null;
+  question_count: number | null;
+  attempts_used: number | null;
+  best_score: number | null;
+  passed: boolean | null;
+};
+
+/** Attempts counted since `since` (null: all of them). */
+const since = (column: SQL, start: Date | null) =>
+  start === null ? sql`true` : sql`${column} > ${start.toISOString()}::timestamptz`;
+
+/** The outline in order, each quiz with the learner's attempts in the current round. */
+function outlineRows(db: Database, userId: string, courseId: string, start: Date | null) {
+  return queryRows<OutlineRow>(
+    db,
+    sql`select o.lesson_id, o.quiz_id, coalesce(l.name, q.name) as name,
+               coalesce(l.description, q.description) as description,
+               q.pass_mark, q.attempts_allowed, q.time_limit_minutes,
+               (select count(*)::int from quiz_questions qq where qq.quiz_id = q.id) as question_count,
+               qa.used as attempts_used, qa.best as best_score, qa.passed
+          from course_outline_items o
+          left join lessons l on l.id = o.lesson_id
+          left join quizzes q on q.id = o.quiz_id
+          left join lateral (
+            select count(*) filter (where ${since(sql`a.started_at`, start)})::int as used,
+                   max(a.score) filter (where ${since(sql`a.started_at`, start)})::int as best,
+                   coalesce(bool_or(a.passed) filter (where ${since(sql`a.submitted_at`, start)}), false) as passed
+              from quiz_attempts a
+             where a.user_id = ${userId} and a.quiz_id = o.quiz_id) qa
+            on o.quiz_id is not null
+         where o.course_id = ${courseId}
+         order by o.position, o.id`,
+  );
+}
+
+/** A hand-in as the learner and their leads see it, behind a fresh signed link. */
+export async function toHandIn(deps: Pick<AppDeps, 'db'>, row: typeof handIns.$inferSelect): Promise<HandIn> {
+  return {
+    _id: row.id,
+    name: row.fileName,
+    size: row.fileSize,
+    type: row.fileType,
+    handedInAt: isoTime(row.handedInAt),
+    url: await signFileUrl(deps, row.fileKey, { name: row.fileName }),
+  };
+}
+
+/** The learner's latest hand-in of each of the activities. */
+async function latestHandIns(db: Database, userId: string, activityIds: string[]) {
+  if (activityIds.length === 0) return new Map<string, typeof handIns.$inferSelect>();
+  const rows = await db
+    .selectDistinctOn([handIns.activityId])
+    .from(handIns)
+    .where(and(eq(handIns.userId, userId), inArray(handIns.activityId, activityIds)))
+    .orderBy(handIns.activityId, sql`${handIns.handedInAt} desc`);
+  return new Map(rows.map((row) => [row.activityId, row]));
+}
+
+/** Activities of the lessons done by the learner in the current round. */
+async function doneActivities(db: Database, userId: string, activityIds: string[], start: Date | null) {
+  if (activityIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: activityCompletions.activityId })
+    .from(activityCompletions)
+    .where(
+      and(
+        eq(activityCompletions.userId, userId),
+        inArray(activityCompletions.activityId, activityIds),
+        start === null ? undefined : gt(activityCompletions.completedAt, start),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A lesson is done when its required activities are, or all of them when none is required. */
+export function lessonDone(activities: { required: boolean; done: boolean }[]): boolean {
+  const counted = activities.some((activity) => activity.required)
+    ? activities.filter((activity) => activity.required)
+    : activities;
+  return counted.every((activity) => activity.done);
+}
+
+/** GET /user-portal/course/{id}: the outline with the learner's progress in the current round. */
+export async function playerCourse(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  course: CourseRecord,
+  state: LearnerCourse,
+): Promise<PlayerCourse> {
+  const { db } = deps;
+  const { standing } = state;
+  // While the course stands completed, its attempts are shown from the whole history.
+  const start = standing ? null : state.roundStart;
+  const items = await outlineRows(db, userId, course.id, start);
+  const lessonIds = items.flatMap((item) => (item.lesson_id ? [item.lesson_id] : []));
+  const records: ActivityRecord[] =
+    lessonIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(lessonActivities)
+          .where(inArray(lessonActivities.lessonId, lessonIds))
+          .orderBy(asc(lessonActivities.position), asc(lessonActivities.createdAt));
+  const activityIds = records.map((record) => record.id);
+  const done = await doneActivities(db, userId, activityIds, state.roundStart);
+  const uploads = await latestHandIns(
+    db,
+    userId,
+    records.filter((record) => record.activityType === 'fileUpload').map((record) => record.id),
+  );
+  const activities = new Map<string, PlayerActivity[]>();
+  for (const record of records) {
+    const {
+      lessonId: _lesson,
+      position: _position,
+      version: _version,
+      ...shown
+    } = await toLessonActivity(deps, record);
+    const upload = uploads.get(record.id);
+    const list = activities.get(record.lessonId) ?? [];
+    list.push({
+      ...shown,
+      done: standing || done.has(record.id),
+      handIn: upload ? await toHandIn(deps, upload) : null,
+    });
+    activities.set(record.lessonId, list);
+  }
+  const outline = items.map((item): PlayerItem => {
+    if (item.lesson_id) {
+      const list = activities.get(item.lesson_id) ?? [];
+      return {
+        kind: 'lesson',
+        _id: item.lesson_id,
+        name: item.name,
+        description: item.description,
+        done: standing || lessonDone(list),
+        activities: list,
+      };
+    }
+    return {
+      kind: 'quiz',
+      _id: item.quiz_id as string,
+      name: item.name,
+      description: item.description,
+      done: standing || item.passed === true,
+      passMark: item.pass_mark ?? 0,
+      attemptsAllowed: item.attempts_allowed,
+      attemptsUsed: item.attempts_used ?? 0,
+      timeLimitMinutes: item.time_limit_minutes,
+      questionCount: item.question_count ?? 0,
+      bestScore: item.best_score,
+    } satisfies PlayerQuiz;
+  });
+  return {
+    _id: course.id,
+    name: course.name,
+    description: course.description,
+    externalLink: course.external_link,
+    externalTitle: course.external_title,
+    additionalExternalLink: course.additional_external_link,
+    additionalExternalLinkTitle: course.additional_external_link_title,
+    assigned: state.assigned,
+    progress: state.progress,
+    outline,
+  };
+}

@@ -1,0 +1,126 @@
+import { vValidator } from '@hono/valibot-validator';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { ApiSuccess } from '../../../contract/envelope.ts';
+import {
+  type LearnerQuiz,
+  learningMessages as m,
+  learningPaths as paths,
+  type QuizAttempt,
+} from '../../../contract/learning/resource.ts';
+import { attemptStartSchema, learnerQuizQuery } from '../../../contract/learning/schemas.ts';
+import { messages } from '../../../contract/messages.ts';
+import { quizAttempts } from '../../db/schema/learning.ts';
+import { allow, signedIn } from '../../http/access.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { ApiError } from '../../http/errors.ts';
+import { pathId, UUID_PARAM } from '../../http/path-id.ts';
+import { validationHook } from '../../http/validate.ts';
+import { lockLearner, touchProgress } from './completion.ts';
+import { courseForLearner, learnerCourse } from './course-access.ts';
+import { toLearnerQuestion } from './grading.ts';
+import {
+  attemptsLeft,
+  attemptsSince,
+  questionOrder,
+  questionsOf,
+  quizInCourse,
+  toQuizAttempt,
+  toSummary,
+} from './quiz-records.ts';
+
+const MINUTE_MS = 60_000;
+
+/** A quiz as a learner sees it before an attempt, and starting an attempt. */
+export function quizRoutes({ db, clock }: AppDeps) {
+  const quizParam = `:quizId${UUID_PARAM}`;
+
+  return new Hono<AppEnv>()
+    .get(
+      paths.quiz(quizParam),
+      allow(db, signedIn),
+      vValidator('query', learnerQuizQuery, validationHook),
+      async (c) => {
+        const userId = c.get('auth').userId;
+        const course = await courseForLearner(db, userId, c.req.valid('query').course);
+        const quiz = await quizInCourse(db, course.id, pathId(c.req.param('quizId')));
+        const state = await learnerCourse(db, userId, course.id, clock());
+        // While the course stands completed, its attempts are shown from the whole history.
+        const attempts = await attemptsSince(db, userId, quiz.id, state.standing ? null : state.roundStart);
+        const passedSince = state.roundStart?.getTime() ?? Number.NEGATIVE_INFINITY;
+        const passed =
+          state.standing ||
+          attempts.some((attempt) => attempt.passed && (attempt.submittedAt?.getTime() ?? 0) > passedSince);
+        const questions = await questionsOf(db, quiz.id);
+        return c.json({
+          message: m.quizFetched,
+          results: {
+            _id: quiz.id,
+            name: quiz.name,
+            description: quiz.description,
+            passMark: quiz.passMark,
+            attemptsAllowed: quiz.attemptsAllowed,
+            attemptsUsed: attempts.length,
+            timeLimitMinutes: quiz.timeLimitMinutes,
+            shuffleQuestions: quiz.shuffleQuestions,
+            review: quiz.review,
+            passed,
+            attempts: attempts.map(toSummary),
+            questions: questions.map(toLearnerQuestion),
+          },
+        } satisfies ApiSuccess<LearnerQuiz>);
+      },
+    )
+    .post(
+      paths.quizAttempt(quizParam),
+      allow(db, signedIn),
+      vValidator('json', attemptStartSchema, validationHook),
+      async (c) => {
+        const userId = c.get('auth').userId;
+        const { attemptId, courseId } = c.req.valid('json');
+        const course = await courseForLearner(db, userId, courseId);
+        const quiz = await quizInCourse(db, course.id, pathId(c.req.param('quizId')));
+        const now = clock();
+        const outcome = await db.transaction(async (tx) => {
+          await lockLearner(tx, userId);
+          // Looked up under the lock, so a replay racing its first request finds the attempt.
+          const [earlier] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+          if (earlier) {
+            if (earlier.userId !== userId || earlier.quizId !== quiz.id)
+              throw new ApiError(422, messages.validationFailed, { attemptId: m.attemptIdInvalid });
+            return { attempt: earlier };
+          }
+          const state = await learnerCourse(tx, userId, course.id, now);
+          if (state.standing) throw new ApiError(409, m.courseStandsCompleted);
+          const used = (await attemptsSince(tx, userId, quiz.id, state.roundStart)).length;
+          if (attemptsLeft(quiz, used) === 0) throw new ApiError(409, m.noAttemptsLeft);
+          const questions = await questionsOf(tx, quiz.id);
+          const [attempt] = await tx
+            .insert(quizAttempts)
+            .values({
+              id: attemptId,
+              userId,
+              quizId: quiz.id,
+              courseId: course.id,
+              number: used + 1,
+              startedAt: now,
+              endsAt:
+                quiz.timeLimitMinutes === null
+                  ? null
+                  : new Date(now.getTime() + quiz.timeLimitMinutes * MINUTE_MS),
+              questionOrder: questionOrder(quiz, questions),
+            })
+            .returning();
+          if (!attempt) throw new Error('Inserting an attempt returned nothing');
+          await touchProgress(tx, userId, course.id, now);
+          return { attempt };
+        });
+        const state = await learnerCourse(db, userId, course.id, now);
+        const used = (await attemptsSince(db, userId, quiz.id, state.roundStart)).length;
+        return c.json({
+          message: m.attemptStarted,
+          results: await toQuizAttempt(db, outcome.attempt, attemptsLeft(quiz, used)),
+        } satisfies ApiSuccess<QuizAttempt>);
+      },
+    );
+}

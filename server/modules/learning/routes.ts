@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { activityCompleteRoutes } from './activity-routes.ts';
+import { learningCourseRoutes } from './course-routes.ts';
+import { handInRoutes } from './hand-in-routes.ts';
+import { quizRoutes } from './quiz-routes.ts';
+import { submitRoutes } from './submit-route.ts';
+
+/**
+ * The learner's side of the user portal (contract/learning): the catalogue, the course player,
+ * activity completions and hand-ins, quizzes with attempts graded here. Every route is for any
+ * signed-in user about themselves; a course outside their scope is refused as a whole (403).
+ */
+export function learningRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .route('/', learningCourseRoutes(deps))
+    .route('/', activityCompleteRoutes(deps))
+    .route('/', handInRoutes(deps))
+    .route('/', quizRoutes(deps))
+    .route('/', submitRoutes(deps));
+}
