@@ -34,6 +34,8 @@ export function CatalogueScreen({ query, onQueryChange }: CatalogueScreenProps) 
   );
   const data = list.data;
   const filtered = query.search !== '' || query.category !== undefined;
+  // The chosen category's name from a course of it, until the category list reaches it (a shared link).
+  const chosenCategory = data?.data.find((course) => course.category?._id === query.category)?.category;
 
   // A page past the end (a bookmarked page of a list that shrank) shows the last page instead.
   if (data && !list.isPlaceholderData && data.totalPages > 0 && query.page > data.totalPages) {
@@ -63,6 +65,7 @@ export function CatalogueScreen({ query, onQueryChange }: CatalogueScreenProps) 
             value={query.category ?? ''}
             onChange={(value) => onQueryChange({ category: value || undefined, page: FIRST_PAGE })}
             query={categoryPages}
+            selectedOption={chosenCategory ? { value: chosenCategory._id, label: chosenCategory.name } : null}
           />
         </Box>
       </Group>
