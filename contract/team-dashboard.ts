@@ -87,6 +87,11 @@ export type TranscriptEntry = {
   assignedAt: string;
   deadline: string | null;
   completedAt: string | null;
+  /**
+   * Courses: the files the member handed in for the fileUpload activities of the course's lessons,
+   * latest first, each behind a short-lived signed link. Absent on checklists.
+   */
+  handIns?: { _id: string; name: string; url: string }[];
 };
 export type ActivityEntry = {
   kind: 'sign-in' | 'course-completed' | 'checklist-completed';

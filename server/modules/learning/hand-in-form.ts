@@ -66,7 +66,8 @@ function parse(
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { fields: 1, fieldSize: 1024, files: 1, parts: 2 },
+        // Room for one more of each, so a form with too many parts is refused by the handlers below.
+        limits: { fields: 2, fieldSize: 1024, files: 2, parts: 4 },
       });
     } catch {
       reject(new ApiError(400, messages.malformedForm));
@@ -102,6 +103,7 @@ function parse(
     parser.on('file', (name, stream, info) => {
       if (failed || sawFile) {
         stream.resume();
+        if (sawFile) fail(refuse({ file: m.handInFileRequired }));
         return;
       }
       sawFile = true;

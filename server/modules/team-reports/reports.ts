@@ -10,6 +10,8 @@ import { learnerCourseStates } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
 import { type CardRow, cardColumns, cardJoins, toCard } from '../../db/progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
+import { signFileUrl } from '../../files/signed-url.ts';
+import type { AppDeps } from '../../http/app-env.ts';
 
 /** Activity and attendance lists are newest first and capped, so a large team never loads them all. */
 export const VIEW_LIMIT = 100;
@@ -193,10 +195,11 @@ type TranscriptRow = {
  * it, with the completion that counts for it) and every checklist given to them; courses first, then latest assigned first.
  */
 export async function memberTranscript(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   memberId: string,
   now: Date,
 ): Promise<TranscriptEntry[]> {
+  const { db } = deps;
   const rows = await queryRows<TranscriptRow>(
     db,
     sql`
@@ -216,6 +219,7 @@ export async function memberTranscript(
      where ca.user_id = ${memberId}
     order by 1 desc, 5 desc, 3`,
   );
+  const handIns = await handInsByCourse(deps, memberId);
   return rows.map((row) => ({
     kind: row.kind,
     _id: row.id,
@@ -224,5 +228,35 @@ export async function memberTranscript(
     assignedAt: isoTime(row.assigned_at),
     deadline: row.deadline,
     completedAt: row.completed_at === null ? null : isoTime(row.completed_at),
+    ...(row.kind === 'course' ? { handIns: handIns.get(row.id) ?? [] } : {}),
   }));
+}
+
+type HandInRow = { course_id: string; id: string; file_name: string; file_key: string };
+
+/**
+ * The member's hand-ins by the courses whose outline holds their activity's lesson, latest first:
+ * one query over the member's hand-ins (hand_ins_user_activity_idx), whatever the courses.
+ */
+async function handInsByCourse(deps: Pick<AppDeps, 'db'>, memberId: string) {
+  const rows = await queryRows<HandInRow>(
+    deps.db,
+    sql`select o.course_id, h.id, h.file_name, h.file_key
+          from hand_ins h
+          join lesson_activities a on a.id = h.activity_id
+          join course_outline_items o on o.lesson_id = a.lesson_id
+         where h.user_id = ${memberId}
+         order by h.handed_in_at desc, h.id`,
+  );
+  const byCourse = new Map<string, { _id: string; name: string; url: string }[]>();
+  for (const row of rows) {
+    const list = byCourse.get(row.course_id) ?? [];
+    list.push({
+      _id: row.id,
+      name: row.file_name,
+      url: await signFileUrl(deps, row.file_key, { name: row.file_name }),
+    });
+    byCourse.set(row.course_id, list);
+  }
+  return byCourse;
 }

@@ -48,7 +48,7 @@ export function teamReportRoutes(deps: AppDeps) {
     })
     .get(paths.memberTranscript(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');
-      return c.json(ok<TranscriptEntry[]>(await memberTranscript(db, memberId, clock())));
+      return c.json(ok<TranscriptEntry[]>(await memberTranscript(deps, memberId, clock())));
     })
     .get(paths.memberActivity(':teamId', ':memberId'), auth, async (c) => {
       const { memberId } = await accessibleMember(deps, c, 'view');
