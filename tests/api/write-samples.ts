@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
@@ -74,6 +75,17 @@ export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = 
       membershipRoleId: [await firstId(db, 'membership_roles')],
       teamMembershipId: await firstId(db, 'membership_levels'),
     }),
+  },
+  // The learner's writes: their path ids are random (no such course, quiz or attempt), so a valid
+  // body gets past validation to a 404 and a spoiled one must be refused by its own field's check.
+  'POST /api/v1/user-portal/course/:courseId/activity/:activityId/complete': {
+    body: async () => ({ completionId: randomUUID(), watched: 1 }),
+  },
+  'POST /api/v1/user-portal/quiz/:quizId/attempt': {
+    body: async (db) => ({ attemptId: randomUUID(), courseId: await enabledCourse(db) }),
+  },
+  'POST /api/v1/user-portal/quiz/:quizId/attempt/:attemptId/submit': {
+    body: async () => ({ answers: [{ questionId: randomUUID(), choices: [0] }] }),
   },
 };
 
