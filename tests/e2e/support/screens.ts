@@ -181,6 +181,21 @@ const openLearners = async (page: Page) => {
   await page.getByRole('dialog', { name: 'Learners: Growth Onboarding' }).getByRole('row').nth(1).waitFor();
 };
 
+/** My Dashboard is ready once the learner's trainings have arrived (its sections show, filled or empty). */
+const myDashboardReady = async (page: Page) => {
+  await heading('Welcome to the User Portal.')(page);
+  await page.getByRole('heading', { level: 2, name: 'Assigned training' }).waitFor();
+};
+
+/** Training Resources is ready once its first page of courses has arrived. */
+const catalogueReady = async (page: Page) => {
+  await heading('Welcome to the training Page.')(page);
+  await page
+    .getByRole('link', { name: /^Open course / })
+    .first()
+    .waitFor();
+};
+
 export const screens: Screen[] = [
   // Public screens, nobody signed in.
   { name: 'login', route: '/login', who: 'anonymous' },
@@ -528,7 +543,7 @@ export const screens: Screen[] = [
   { name: 'attendee-edit', route: '/app/event-management/attendees/edit/$attendeeId', who: 'admin' },
 
   // The user portal, as the team lead.
-  { name: 'portal-dashboard', route: '/user-portal/user-dashboard', who: 'lead' },
+  { name: 'portal-dashboard', route: '/user-portal/user-dashboard', who: 'lead', ready: myDashboardReady },
   {
     name: 'portal-profile-menu',
     route: '/user-portal/user-dashboard',
@@ -537,7 +552,17 @@ export const screens: Screen[] = [
     layer: [MENU],
   },
   { name: 'portal-sidebar-toggled', route: '/user-portal/user-dashboard', who: 'lead', open: toggleSidebar },
-  { name: 'training', route: '/user-portal/learning-process/training', who: 'lead' },
+  { name: 'training', route: '/user-portal/learning-process/training', who: 'lead', ready: catalogueReady },
+  {
+    name: 'training-category-filter',
+    route: '/user-portal/learning-process/training',
+    who: 'lead',
+    ready: catalogueReady,
+    open: async (page) => {
+      await page.getByLabel('Category').click();
+      await page.getByRole('option').first().waitFor();
+    },
+  },
   {
     name: 'team-dashboard',
     route: '/user-portal/team-dashboard/',
