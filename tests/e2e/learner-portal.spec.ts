@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { CourseDetail } from '../../contract/courses/resource.ts';
 import { type Api, apiAs, createUser } from './support/account-control.ts';
-import { ADMIN, openSignedIn } from './support/actions.ts';
+import { ADMIN, openSignedIn, waitForServiceWorker } from './support/actions.ts';
+import { waitForCacheWrite } from './support/outbox.ts';
 import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
 
 // A learner's side of the user portal: My Dashboard with what is assigned and suggested to them, and
@@ -169,6 +170,31 @@ test('Training Resources searches, filters by category and pages, without course
     .getByRole('link', { name: `Open course ${names.elsewhere}` })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: names.elsewhere })).toBeVisible();
+});
+
+test('offline, My Dashboard and a Training Resources page seen before show from the device', async ({
+  page,
+  context,
+}) => {
+  await openSignedIn(page, LEARNER, DASHBOARD);
+  await waitForServiceWorker(page);
+  await expect(card(page, names.training)).toBeVisible();
+  await page.goto(`${TRAINING}?search=${run}`);
+  await expect(card(page, names.assigned)).toBeVisible();
+  await waitForCacheWrite(page);
+
+  await context.setOffline(true);
+  await page.goto(DASHBOARD);
+  await expect(card(page, names.training)).toContainText(names.assigned);
+  await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible();
+
+  await page.goto(`${TRAINING}?search=${run}`);
+  await expect(page.getByRole('region', { name: 'Courses' }).getByRole('article')).toHaveCount(3);
+  await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible();
+  // A search never made online was not saved, and says so.
+  await page.goto(`${TRAINING}?search=nothing-saved-${run}`);
+  await expect(page.getByText('This page has not been saved for offline use yet.')).toBeVisible();
+  await context.setOffline(false);
 });
 
 for (const [size, device] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
