@@ -21,16 +21,22 @@ export const learningPaths = {
   /** POST multipart (`completionId`, then `file`): the learner hands in a file (fileUpload). */
   handIn: (courseId: string, activityId: string) =>
     `/user-portal/course/${courseId}/activity/${activityId}/hand-in`,
-  /** POST: a completed course whose completion expired or was reassigned starts a new round. */
+  /**
+   * POST: a completed course whose completion expired or was reassigned (or that no assignment
+   * gives) starts a new round; answers the course's CourseProgress. 409 `notRestartable` otherwise.
+   */
   restart: (courseId: string) => `/user-portal/course/${courseId}/restart`,
   /** GET `?course=`: a quiz's settings, the learner's attempts and its questions without answers. */
   quiz: (quizId: string) => `/user-portal/quiz/${quizId}`,
-  /** POST `{ attemptId, courseId }`: starts an attempt; a repeated `attemptId` answers the same one. */
+  /**
+   * POST `{ attemptId, courseId }`: starts an attempt (QuizAttempt); a repeated `attemptId` answers
+   * the same one. 409 `noAttemptsLeft`, or `courseStandsCompleted` while the course stands completed.
+   */
   quizAttempt: (quizId: string) => `/user-portal/quiz/${quizId}/attempt`,
   /** POST `{ answers }`: the server grades the attempt; a repeated submit answers the first grading. */
   quizSubmit: (quizId: string, attemptId: string) =>
     `/user-portal/quiz/${quizId}/attempt/${attemptId}/submit`,
-  /** GET: a handed-in file, for its learner and the leads of the learner's teams (a signed link). */
+  /** GET: a handed-in file as a HandIn (its `url` a signed link), for its learner and the leads of the learner's teams; 403 for others. */
   handInFile: (handInId: string) => `/user-portal/hand-in/${handInId}`,
 } as const;
 
