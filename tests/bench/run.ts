@@ -10,9 +10,12 @@ import { loginBundle } from './login-bundle.ts';
 import { loginRps } from './login-rps.ts';
 import { membersBrowser } from './members-browser.ts';
 import { membersServer } from './members-server.ts';
+import { offlineCourse } from './offline-course.ts';
 import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
+import { playerOpen } from './player-open.ts';
 import { quizImport } from './quiz-import.ts';
+import { quizSubmit } from './quiz-submit.ts';
 import { rangeRead } from './range.ts';
 import { remindersBench } from './reminders.ts';
 import { uploadVideo } from './upload.ts';
@@ -45,6 +48,9 @@ const benches = {
   upload: uploadVideo,
   'assignment-status': assignmentStatus,
   reminders: remindersBench,
+  'player-open': playerOpen,
+  'quiz-submit': quizSubmit,
+  'offline-course': offlineCourse,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;

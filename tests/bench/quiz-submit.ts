@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { type AttemptResult, learningPaths, type QuizAttempt } from '../../contract/learning/resource.ts';
+import { createApp } from '../../server/app.ts';
+import { createSession } from '../../server/auth/sessions.ts';
+import { users } from '../../server/db/schema/users.ts';
+import { readConfig } from '../../server/env.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { openTestDatabase } from '../api/helpers.ts';
+import {
+  ADMIN,
+  answersFor,
+  apiClient,
+  buildAssignedCourse,
+  mixedQuestions,
+  percentile,
+} from './support/learner-course.ts';
+
+const LEARNERS = 200;
+const QUESTIONS = 20;
+
+type Failure = { learner: number; status: number | string; message: string };
+
+/**
+ * 200 learners of an assigned course each start an attempt at its quiz of 20 questions (single
+ * and multiple choice, true/false, short answer), then all 200 submit their answers at once; the
+ * server grades each. Prints p50 and p95 of the submit latency, the errors and submits per second.
+ * The server runs in-process over loopback on the embedded database, or on PostgreSQL with
+ * TEST_DATABASE_URL (scripts/with-postgres.sh). Learners get session tokens made by the server's
+ * own session code rather than 200 password hashes.
+ */
+export async function quizSubmit() {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'training-admin-bench-quiz-'));
+  const quiet = { info: () => {}, warn: () => {}, error: console.error };
+  const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: '/nonexistent/dist' });
+  const mailer = createMailer({ db: database.db, smtpUrl: undefined, from: config.mailFrom, logger: quiet });
+  const app = createApp({ db: database.db, config, mailer, logger: quiet });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const api = apiClient(`http://127.0.0.1:${port}`);
+    const setupStart = performance.now();
+    // One more learner than measured: the first warms the routes up.
+    const learners = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: LEARNERS + 1 }, (_, index) => ({
+          firstName: 'Quiz',
+          lastName: `Learner ${index}`,
+          email: `quiz.learner.${index}@example.com`,
+          passwordHash: '!quiz-bench-learner',
+        })),
+      )
+      .returning({ id: users.id });
+    const tokens: string[] = [];
+    for (const learner of learners) tokens.push(await createSession(database.db, learner.id));
+    const questions = mixedQuestions(QUESTIONS);
+    const admin = await api.signIn(ADMIN);
+    const course = await buildAssignedCourse(api, admin, {
+      name: 'Workplace safety check',
+      activities: [
+        {
+          title: 'Safety notes',
+          activityType: 'customEmbed',
+          customEmbed: '<p>Read the safety notes before the quiz.</p>',
+        },
+      ],
+      questions,
+      learnerIds: learners.map((learner) => learner.id),
+    });
+    const quizId = course.quizId as string;
+    const setupMs = performance.now() - setupStart;
+
+    const start = async (token: string) => {
+      const attemptId = randomUUID();
+      return api.call('POST', learningPaths.quizAttempt(quizId), {
+        token,
+        body: { attemptId, courseId: course.courseId },
+      });
+    };
+    // Every fifth learner gets half wrong and fails; the others miss one question in seven.
+    const wrongAt = (learner: number) => (index: number) =>
+      learner % 5 === 0 ? index % 2 === 0 : (index + learner) % 7 === 0;
+    const submit = (token: string, attempt: QuizAttempt, learner: number) =>
+      api.call('POST', learningPaths.quizSubmit(quizId, attempt._id), {
+        token,
+        body: { answers: answersFor(attempt.questions, questions, wrongAt(learner)) },
+      });
+
+    const [warmToken] = tokens;
+    const warm = await start(warmToken as string);
+    if (warm.status !== 200) throw new Error(`The warm-up start answered ${warm.status}: ${warm.text}`);
+    const warmSubmit = await submit(warmToken as string, warm.body.results as QuizAttempt, 0);
+    if (warmSubmit.status !== 200)
+      throw new Error(`The warm-up submit answered ${warmSubmit.status}: ${warmSubmit.text}`);
+
+    const measured = tokens.slice(1);
+    const failures: Failure[] = [];
+    const timed = async <T>(work: () => Promise<T>) => {
+      const sentAt = performance.now();
+      const result = await work();
+      return { result, ms: performance.now() - sentAt };
+    };
+
+    // Each learner starts an attempt (all at once too; not the figure asked for, printed beside it).
+    const startWaveAt = performance.now();
+    const starts = await Promise.all(measured.map((token) => timed(() => start(token))));
+    const startWaveMs = performance.now() - startWaveAt;
+    const attempts: (QuizAttempt | undefined)[] = starts.map(({ result }, learner) => {
+      const attempt = result.body?.results as QuizAttempt | undefined;
+      if (result.status === 200 && attempt?.questions.length === QUESTIONS) return attempt;
+      failures.push({ learner, status: `start ${result.status}`, message: result.text.slice(0, 200) });
+      return undefined;
+    });
+
+    // Then all of them submit at once.
+    const submitWaveAt = performance.now();
+    const submits = await Promise.all(
+      measured.map((token, learner) => {
+        const attempt = attempts[learner];
+        if (!attempt) return undefined;
+        return timed(() => submit(token, attempt, learner + 1)).catch((error: Error) => {
+          failures.push({ learner, status: 'network', message: error.message });
+          return undefined;
+        });
+      }),
+    );
+    const submitWaveMs = performance.now() - submitWaveAt;
+    const submitMs: number[] = [];
+    let passed = 0;
+    submits.forEach((submitted, learner) => {
+      if (!submitted) return;
+      const graded = submitted.result.body?.results as AttemptResult | undefined;
+      if (submitted.result.status !== 200 || !graded || graded.attemptId !== attempts[learner]?._id) {
+        failures.push({
+          learner,
+          status: submitted.result.status,
+          message: submitted.result.text.slice(0, 200),
+        });
+        return;
+      }
+      submitMs.push(submitted.ms);
+      if (graded.passed) passed += 1;
+    });
+
+    const startMs = starts.map((entry) => entry.ms);
+    const figures = {
+      submitP50Ms: percentile(submitMs, 0.5),
+      submitP95Ms: percentile(submitMs, 0.95),
+      submitMaxMs: Math.max(...submitMs),
+      errors: failures.length,
+      submitsPerSecond: submitMs.length / (submitWaveMs / 1000),
+      startP50Ms: percentile(startMs, 0.5),
+      startP95Ms: percentile(startMs, 0.95),
+    };
+    console.log(
+      `${LEARNERS} learners submit a ${QUESTIONS}-question quiz at once (${database.driver}, server in-process over loopback)`,
+    );
+    console.log(`  setup (users, sessions, course, quiz, assignment) took ${(setupMs / 1000).toFixed(1)} s`);
+    console.log(
+      `  starts, all at once: p50 ${figures.startP50Ms.toFixed(0)} ms, p95 ${figures.startP95Ms.toFixed(0)} ms, ` +
+        `${(LEARNERS / (startWaveMs / 1000)).toFixed(0)} starts/s`,
+    );
+    console.log(
+      `  submits, all at once: p50 ${figures.submitP50Ms.toFixed(0)} ms, p95 ${figures.submitP95Ms.toFixed(0)} ms, ` +
+        `max ${figures.submitMaxMs.toFixed(0)} ms; ${figures.submitsPerSecond.toFixed(0)} submits/s ` +
+        `(${submitMs.length} graded in ${(submitWaveMs / 1000).toFixed(2)} s, ${passed} passed)`,
+    );
+    console.log(`  errors: ${failures.length}${failures.length === 0 ? '' : ' (first five below)'}`);
+    for (const failure of failures.slice(0, 5))
+      console.log(`    learner ${failure.learner}: ${failure.status} ${failure.message}`);
+    return figures;
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mailer.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await quizSubmit();
