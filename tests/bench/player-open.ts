@@ -172,7 +172,12 @@ export async function playerOpen() {
     }
     for (const screen of screens) {
       console.log(`  errors in ${screen.name}'s page (uncaught and console): ${screen.errors.length}`);
-      for (const error of screen.errors.slice(0, 3)) console.log(`    ${error.split('\n')[0]}`);
+      const kinds = new Map<string, number>();
+      for (const error of screen.errors) {
+        const line = (error.split('\n')[0] ?? '').slice(0, 160);
+        kinds.set(line, (kinds.get(line) ?? 0) + 1);
+      }
+      for (const [line, count] of kinds) console.log(`    ${count}x ${line}`);
     }
     return figures;
   } finally {
