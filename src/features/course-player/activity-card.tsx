@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { formatDateTime } from '@/lib/format-date';
 import { ActivityPreview } from '@/ui/activity-preview/activity-preview';
 import { useCompleteActivity, useHandIn } from './mutations';
+import { useStableFiles } from './stable-files';
 
 type ActivityCardProps = { courseId: string; activity: PlayerActivity };
 
@@ -70,7 +71,8 @@ function HandInForm({ courseId, activity }: ActivityCardProps) {
 }
 
 /** One activity of a lesson in the player: the activity itself, and what finishes it. */
-export function ActivityCard({ courseId, activity }: ActivityCardProps) {
+export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
+  const activity = useStableFiles(fresh);
   const complete = useCompleteActivity(courseId);
   // One completion per card: a second tap, or the outbox sending it again, counts once.
   const completionId = useRef(crypto.randomUUID());

@@ -2,6 +2,7 @@ import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
 import { Anchor, Breadcrumbs, Grid, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { PageTitle } from '@/ui/page-title';
 import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
@@ -31,6 +32,11 @@ export function PlayerScreen({ courseId, itemId, onOpenItem }: PlayerScreenProps
   const query = useQuery(playerCourseOptions(courseId));
   const course = query.data;
   const open = course ? currentItem(course, itemId) : undefined;
+  // The item opened first goes into the address, so finishing it does not move the player on.
+  const openId = open?._id;
+  useEffect(() => {
+    if (!itemId && openId) onOpenItem(openId);
+  }, [itemId, openId, onOpenItem]);
   return (
     <Stack gap="md">
       <Breadcrumbs>

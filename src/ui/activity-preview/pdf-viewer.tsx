@@ -11,6 +11,9 @@ function ensureWorker() {
   GlobalWorkerOptions.workerPort = worker;
 }
 
+/** The teardown of the last document closed, which a new one waits for. */
+let destroying: Promise<void> = Promise.resolve();
+
 type PdfViewerProps = {
   src: string;
   /** The document's name, for the page's accessible name. */
@@ -32,9 +35,21 @@ export default function PdfViewer({ src, title, onLastPage }: PdfViewerProps) {
     setPdf(null);
     setFailed(false);
     setPage(1);
-    const task = getDocument({ url: src, enableXfa: false });
-    task.promise.then(setPdf, () => setFailed(true));
-    return () => void task.destroy();
+    let cancelled = false;
+    let task: ReturnType<typeof getDocument> | null = null;
+    // The shared worker refuses a new document while one is still being torn down: wait for that.
+    void destroying.then(() => {
+      if (cancelled) return;
+      task = getDocument({ url: src, enableXfa: false });
+      task.promise.then(
+        (document) => !cancelled && setPdf(document),
+        () => !cancelled && setFailed(true),
+      );
+    });
+    return () => {
+      cancelled = true;
+      if (task) destroying = task.destroy().catch(() => undefined);
+    };
   }, [src]);
 
   useEffect(() => {

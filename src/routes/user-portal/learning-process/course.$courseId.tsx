@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import * as v from 'valibot';
 import { PlayerScreen } from '@/features/course-player/player-screen';
 import { playerCourseOptions } from '@/features/course-player/queries';
+import { loadWhenOnline } from '@/lib/online-state';
 
 /** `item`: the lesson or quiz open in the player (the first not done, when absent). */
 const playerSearch = v.object({ item: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });
@@ -9,10 +11,9 @@ const playerSearch = v.object({ item: v.fallback(v.optional(v.pipe(v.string(), v
 export const Route = createFileRoute('/user-portal/learning-process/course/$courseId')({
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: playerSearch,
-  loader: ({ context, params }) => {
-    // Offline, the saved course shows; the screen says what it could not read.
-    void context.queryClient.prefetchQuery(playerCourseOptions(params.courseId));
-  },
+  // Offline, the saved course shows; the screen says what it could not read.
+  loader: ({ context, params }) =>
+    loadWhenOnline(() => context.queryClient.prefetchQuery(playerCourseOptions(params.courseId))),
   component: PlayerRoute,
 });
 
@@ -20,11 +21,9 @@ function PlayerRoute() {
   const { courseId } = Route.useParams();
   const { item } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <PlayerScreen
-      courseId={courseId}
-      itemId={item}
-      onOpenItem={(id) => navigate({ search: { item: id }, replace: true })}
-    />
+  const openItem = useCallback(
+    (id: string) => void navigate({ search: { item: id }, replace: true }),
+    [navigate],
   );
+  return <PlayerScreen courseId={courseId} itemId={item} onOpenItem={openItem} />;
 }
