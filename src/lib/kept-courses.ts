@@ -10,6 +10,25 @@ export type KeptFile = { url: string; name: string; type: string };
 /** The entry of a kept course's cache that says what it holds. */
 const RECORD_KEY = '/kept-course.json';
 
+/** Where a kept course's cache holds a JSON answer (its outline, a quiz's questions). */
+const jsonKey = (name: string) => `/kept/${encodeURIComponent(name)}.json`;
+
+/** Keeps a JSON answer of the course (its outline, a quiz) with its files. */
+export async function keepJson(courseId: string, name: string, value: unknown): Promise<void> {
+  const cache = await caches.open(keptCacheName(courseId));
+  await cache.put(
+    jsonKey(name),
+    new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+/** A JSON answer kept with a course, or null when the course is not kept. */
+export async function keptJson<T>(courseId: string, name: string): Promise<T | null> {
+  if (!('caches' in window) || !(await caches.has(keptCacheName(courseId)))) return null;
+  const found = await (await caches.open(keptCacheName(courseId))).match(jsonKey(name));
+  return found ? ((await found.json()) as T) : null;
+}
+
 /** The cache key of a file link (its path; the signature's query changes). */
 export const fileKey = (url: string) => keptFileKey(url, location.href);
 

@@ -1,7 +1,7 @@
 import type { PlayerCourse, PlayerQuiz } from '@contract/learning/resource';
 import type { QueryClient } from '@tanstack/react-query';
-import { fileKey, type KeptCourse, type KeptFile, keepFiles, recordKept } from '@/lib/kept-courses';
-import { learnerQuizOptions, playerCourseOptions } from './queries';
+import { fileKey, type KeptCourse, type KeptFile, keepFiles, keepJson, recordKept } from '@/lib/kept-courses';
+import { keptNames, learnerQuizOptions, playerCourseOptions } from './queries';
 
 export type CourseFile = KeptFile & { size: number };
 
@@ -24,8 +24,9 @@ export const courseBytes = (course: PlayerCourse) =>
   courseFiles(course).reduce((sum, file) => sum + file.size, 0);
 
 /**
- * Keeps a course on the device: its outline and quiz questions (no answers) in the saved query
- * cache, its activity files where the service worker answers their links from, offline too.
+ * Keeps a course on the device: its activity files where the service worker answers their links
+ * from, and its outline and quiz questions (no answers), which the player reads offline when the
+ * saved query cache has them no more.
  */
 export async function keepCourse(
   queryClient: QueryClient,
@@ -39,11 +40,16 @@ export async function keepCourse(
   const of = files.length + quizzes.length;
   let done = 0;
   onProgress(done, of);
+  const bytes = await keepFiles(courseId, files, () => onProgress(++done, of));
+  await keepJson(courseId, keptNames.course, course);
   for (const quiz of quizzes) {
-    await queryClient.fetchQuery({ ...learnerQuizOptions(quiz._id, courseId), staleTime: 0 });
+    const questions = await queryClient.fetchQuery({
+      ...learnerQuizOptions(quiz._id, courseId),
+      staleTime: 0,
+    });
+    await keepJson(courseId, keptNames.quiz(quiz._id), questions);
     onProgress(++done, of);
   }
-  const bytes = await keepFiles(courseId, files, () => onProgress(++done, of));
   const kept: KeptCourse = { courseId, files: files.length, bytes, keptAt: new Date().toISOString() };
   await recordKept(kept);
   return kept;

@@ -1,24 +1,83 @@
 import { type LearnerQuiz, learningPaths, type PlayerCourse } from '@contract/learning/resource';
-import { queryOptions } from '@tanstack/react-query';
+import { onlineManager, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
+import { keptJson } from '@/lib/kept-courses';
 import { learningKeys } from '@/lib/learning-keys';
+
+/** Offline, a read that fails is expected: the screen shows the saved or kept copy without a toast. */
+const offline = () => !onlineManager.isOnline();
+
+/** Names of a kept course's JSON answers (src/lib/kept-courses.ts). */
+export const keptNames = { course: 'course', quiz: (quizId: string) => `quiz-${quizId}` };
+
+/**
+ * Reads from the network; offline, with nothing in the saved query cache (a kept course outlives
+ * the cache's week, or was kept moments before the page closed), from the copy kept on the device.
+ */
+async function orKept<T>(
+  read: () => Promise<T>,
+  context: { client: QueryClient; queryKey: QueryKey },
+  courseId: string,
+  name: string,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (
+      !isApiError(error) ||
+      !error.isNetworkError ||
+      context.client.getQueryData(context.queryKey) !== undefined
+    )
+      throw error;
+    const kept = await keptJson<T>(courseId, name);
+    if (kept === null) throw error;
+    return kept;
+  }
+}
 
 /** A course in the player: its outline with what the learner has done. Kept for offline use. */
 export const playerCourseOptions = (courseId: string) =>
   queryOptions({
     queryKey: learningKeys.course(courseId),
-    queryFn: async ({ signal }) =>
-      (await api.get<PlayerCourse>(learningPaths.course(courseId), { signal })).results,
+    queryFn: (context) =>
+      orKept(
+        async () =>
+          (
+            await api.get<PlayerCourse>(learningPaths.course(courseId), {
+              signal: context.signal,
+              quiet: offline(),
+            })
+          ).results,
+        context,
+        courseId,
+        keptNames.course,
+      ),
     gcTime: OFFLINE_MAX_AGE_MS,
+    // Offline too the read is tried once, so a kept course answers from the device.
+    networkMode: 'offlineFirst',
   });
 
 /** A quiz as a learner may know it (questions without answers), kept so it can be taken offline. */
 export const learnerQuizOptions = (quizId: string, courseId: string) =>
   queryOptions({
     queryKey: learningKeys.quiz(quizId, courseId),
-    queryFn: async ({ signal }) =>
-      (await api.get<LearnerQuiz>(learningPaths.quiz(quizId), { query: { course: courseId }, signal }))
-        .results,
+    queryFn: (context) =>
+      orKept(
+        async () =>
+          (
+            await api.get<LearnerQuiz>(learningPaths.quiz(quizId), {
+              query: { course: courseId },
+              signal: context.signal,
+              quiet: offline(),
+            })
+          ).results,
+        context,
+        courseId,
+        keptNames.quiz(quizId),
+      ),
     gcTime: OFFLINE_MAX_AGE_MS,
+    // Offline too the read is tried once, so a kept course answers from the device.
+    networkMode: 'offlineFirst',
   });
