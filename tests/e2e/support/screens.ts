@@ -196,6 +196,12 @@ const catalogueReady = async (page: Page) => {
     .waitFor();
 };
 
+/** The course player is ready once its outline and the open lesson's first activity (or quiz) show. */
+const playerReady = async (page: Page) => {
+  await page.getByRole('navigation', { name: 'Course outline' }).waitFor();
+  await page.locator('main article, main h2').first().waitFor();
+};
+
 export const screens: Screen[] = [
   // Public screens, nobody signed in.
   { name: 'login', route: '/login', who: 'anonymous' },
@@ -553,6 +559,26 @@ export const screens: Screen[] = [
   },
   { name: 'portal-sidebar-toggled', route: '/user-portal/user-dashboard', who: 'lead', open: toggleSidebar },
   { name: 'training', route: '/user-portal/learning-process/training', who: 'lead', ready: catalogueReady },
+  {
+    name: 'course-player',
+    route: '/user-portal/learning-process/course/$courseId',
+    who: 'lead',
+    ready: playerReady,
+  },
+  {
+    name: 'course-player-quiz',
+    route: '/user-portal/learning-process/course/$courseId',
+    who: 'lead',
+    ready: playerReady,
+    open: async (page) => {
+      const outline = page.getByRole('navigation', { name: 'Course outline' });
+      await outline
+        .getByRole('button', { name: /Quiz ·/ })
+        .last()
+        .click();
+      await page.getByRole('button', { name: /^Start (the quiz|a new attempt)$/ }).waitFor();
+    },
+  },
   {
     name: 'training-category-filter',
     route: '/user-portal/learning-process/training',

@@ -1,0 +1,151 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
+import { assignedCourse, learnerRecords, newLearner } from './support/learning.ts';
+import { SYNCED } from './support/outbox.ts';
+import { PHONE } from './support/responsive.ts';
+
+test.use(PHONE);
+
+const run = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+const activity = (page: Page, title: string) => page.getByRole('article', { name: title });
+const doneBadge = (page: Page, title: string) => activity(page, title).getByText('Done', { exact: true });
+
+/** Closes the toasts on screen: on a phone they cover the top of the page a scrolled-to button sits at. */
+async function closeToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+/** Answers the two questions of the course's quiz, right or wrong. */
+async function answerQuiz(page: Page, right: boolean) {
+  await page.getByRole('radio', { name: right ? 'At the assembly point' : 'In the car park' }).check();
+  await page.getByRole('radio', { name: right ? 'False' : 'True' }).check();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+}
+
+test('a learner plays the video to its end, reads the PDF, passes the quiz on the second attempt, and the lead sees the course completed', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await assignedCourse(request, id, learner._id);
+
+  await openSignedIn(page, learner, '/user-portal/user-dashboard');
+  await page.getByRole('link', { name: `Open course ${setup.courseName}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Course outline' })).toContainText(setup.lessonName);
+
+  // The video counts once it has played to the end without seeking ahead.
+  const video = activity(page, 'Fire drill video').locator('video');
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.duration)).toBeGreaterThan(0);
+  await video.evaluate(async (el: HTMLVideoElement) => {
+    el.muted = true;
+    await el.play();
+  });
+  await expect(doneBadge(page, 'Fire drill video')).toBeVisible({ timeout: 20_000 });
+
+  // The PDF counts once its last page is on screen.
+  const pdf = activity(page, 'Evacuation guide');
+  await expect(pdf.getByText('Page 1 of 2')).toBeVisible();
+  await expect(doneBadge(page, 'Evacuation guide')).toHaveCount(0);
+  await pdf.getByRole('button', { name: 'Next page' }).click();
+  await expect(doneBadge(page, 'Evacuation guide')).toBeVisible();
+  await expect(page.getByText('Lesson done')).toBeVisible();
+
+  // The quiz: failed once, passed on the second attempt, graded by the server.
+  await page.getByRole('button', { name: `Next: ${setup.quizName}` }).click();
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await answerQuiz(page, false);
+  const failed = page.getByRole('status').filter({ hasText: 'Not passed' });
+  await expect(failed).toContainText('Score 0%');
+  await expect(failed).toContainText('2 attempts left.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await answerQuiz(page, true);
+  const passed = page.getByRole('status').filter({ hasText: 'Passed' });
+  await expect(passed).toContainText('Score 100%');
+  await expect(passed).toContainText('1 attempt left.');
+  await expect(passed).toContainText('You have completed the course.');
+
+  const { course, quiz } = await learnerRecords(request, learner, setup);
+  expect(course.progress.state).toBe('completed');
+  expect(quiz.attempts.map((attempt) => attempt.passed)).toEqual([false, true]);
+
+  // The lead's card of the learner shows the course completed.
+  const lead = await browser.newPage(PHONE);
+  await openSignedIn(
+    lead,
+    LEAD,
+    `/user-portal/team-dashboard?team=${learner.teamId}&memberSearch=${encodeURIComponent(learner.email)}`,
+  );
+  const card = lead
+    .getByRole('article', { name: learner.name })
+    .or(lead.locator(`[data-member-card="${learner._id}"]`))
+    .first();
+  await expect(card).toContainText('Course Progress');
+  // One of the member's assigned courses (the team's own trainings give them more) is complete.
+  await expect(card).toContainText(/Course Progress\s*1\/\d+/);
+  await lead.close();
+});
+
+test('a learner keeps a course offline, finishes a lesson and answers the quiz offline, and the server counts each once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await assignedCourse(request, id, learner._id, 'document');
+
+  await openSignedIn(page, learner, `/user-portal/learning-process/course/${setup.courseId}`);
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Offline use' });
+  await expect(panel).toContainText(/it needs \d/);
+  await panel.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(panel).toContainText('Kept on this device: 1 file');
+  await expect(panel).toContainText(/This app uses .* of this device's storage\./);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
+  // The kept PDF opens from the device.
+  const guide = activity(page, 'Evacuation guide');
+  await expect(guide.getByText('Page 1 of 2')).toBeVisible();
+  await guide.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(doneBadge(page, 'Evacuation guide')).toBeVisible();
+  await closeToasts(page);
+
+  await page.getByRole('button', { name: `Next: ${setup.quizName}` }).click();
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await closeToasts(page);
+  await answerQuiz(page, true);
+  await expect(page.getByRole('status').filter({ hasText: 'Answers saved' })).toBeVisible();
+
+  // A reload offline keeps what was done on the device.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
+  const outline = page.getByRole('navigation', { name: 'Course outline' });
+  await expect(
+    outline.getByRole('button', { name: new RegExp(`^Done 1\\. ${setup.lessonName}`) }),
+  ).toBeVisible();
+  await outline.getByRole('button', { name: new RegExp(`1\\. ${setup.lessonName}`) }).click();
+  await expect(doneBadge(page, 'Evacuation guide')).toBeVisible();
+
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 30_000 });
+
+  await expect
+    .poll(async () => (await learnerRecords(request, learner, setup)).course.progress.state, {
+      timeout: 20_000,
+    })
+    .toBe('completed');
+  const { course, quiz } = await learnerRecords(request, learner, setup);
+  expect(course.progress.done).toBe(course.progress.total);
+  expect(quiz.attempts).toHaveLength(1);
+  expect(quiz.attempts[0]?.passed).toBe(true);
+});
