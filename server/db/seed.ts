@@ -4,6 +4,7 @@ import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
 import type { FileStore } from '../files/store.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
+import { seedLearnerHistory } from '../modules/learning/seed.ts';
 import { seedLessons, storeSeedFiles } from '../modules/lessons/seed.ts';
 import { seedQuizzes } from '../modules/quizzes/seed.ts';
 import type { Database } from './client.ts';
@@ -253,6 +254,7 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     const placedLessons = await seedLessons(tx, seedFiles);
     await seedQuizzes(tx);
     await seedCourses(tx, placedLessons);
+    await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
     return true;
   });
 }

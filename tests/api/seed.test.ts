@@ -7,12 +7,14 @@ import { API_BASE, paths } from '../../contract/paths.ts';
 import { createApp } from '../../server/app.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { sessions } from '../../server/db/schema/auth.ts';
 import { checklistAssignments, checklists } from '../../server/db/schema/checklists.ts';
 import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { activityCompletions, handIns, quizAttempts } from '../../server/db/schema/learning.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
 import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
 import { submodules } from '../../server/db/schema/modules.ts';
@@ -166,6 +168,52 @@ describe('seedIfEmpty', () => {
     );
     expect(await handle.db.$count(events)).toBe(0);
     expect(await handle.db.$count(eventAttendees)).toBe(0);
+  });
+});
+
+describe("the learners' history", () => {
+  it('is written to the records the player writes: parts done before each completion, quizzes passed and failed, files handed in', async () => {
+    const db = handle.db;
+    expect(await db.$count(activityCompletions)).toBeGreaterThan(100);
+    expect(await db.$count(handIns)).toBeGreaterThan(5);
+    const attempts = await db.select().from(quizAttempts);
+    expect(attempts.some((attempt) => attempt.passed)).toBe(true);
+    expect(attempts.some((attempt) => attempt.passed === false)).toBe(true);
+    // Each attempt was graded against its quiz's pass mark.
+    const passMarks = new Map((await db.select().from(quizzes)).map((quiz) => [quiz.id, quiz.passMark]));
+    for (const attempt of attempts)
+      expect(attempt.passed, attempt.id).toBe((attempt.score ?? 0) >= (passMarks.get(attempt.quizId) ?? 0));
+
+    // Every completion of a course with an outline has each of its parts done by then.
+    const missing = await queryRows<{ user_id: string; course_id: string }>(
+      db,
+      sql`
+      select cc.user_id, cc.course_id
+        from course_completions cc
+        join course_outline_items o on o.course_id = cc.course_id
+        left join lesson_activities a on a.lesson_id = o.lesson_id
+       where (o.lesson_id is not null and a.id is not null and not exists (
+               select 1 from activity_completions d
+                where d.user_id = cc.user_id and d.activity_id = a.id and d.completed_at <= cc.completed_at))
+          or (o.quiz_id is not null and not exists (
+               select 1 from quiz_attempts q
+                where q.user_id = cc.user_id and q.quiz_id = o.quiz_id and q.passed and q.submitted_at <= cc.completed_at))`,
+    );
+    expect(missing).toEqual([]);
+    const [outlined] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from course_completions cc where exists (select 1 from course_outline_items o where o.course_id = cc.course_id)`,
+    );
+    expect(outlined?.n).toBeGreaterThan(20);
+
+    // Some learners have begun a course they have not finished.
+    const [begun] = await queryRows<{ n: number }>(
+      db,
+      sql`
+      select count(*)::int as n from course_progress p
+       where not exists (select 1 from course_completions c where c.user_id = p.user_id and c.course_id = p.course_id)`,
+    );
+    expect(begun?.n).toBeGreaterThan(5);
   });
 });
 
