@@ -94,7 +94,8 @@ export type TranscriptEntry = {
   handIns?: { _id: string; name: string; url: string }[];
 };
 export type ActivityEntry = {
-  kind: 'sign-in' | 'course-completed' | 'checklist-completed';
+  /** A quiz attempt's title is the quiz's name with the score, e.g. 'Fire Safety Check (80%)'. */
+  kind: 'sign-in' | 'course-completed' | 'quiz-passed' | 'quiz-failed' | 'checklist-completed';
   title: string;
   at: string;
   /** For team-wide activity: who did it. */

@@ -9,6 +9,7 @@ import { checklistAssignments } from '../../server/db/schema/checklists.ts';
 import { courseAssignmentAssignees, courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { quizAttempts } from '../../server/db/schema/learning.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
@@ -116,10 +117,14 @@ describe('GET team activity', () => {
           inArray(checklistAssignments.userId, growth),
           gt(checklistAssignments.completedAt, thirtyDaysAgo),
         ),
+      )) +
+      (await t.db.$count(
+        quizAttempts,
+        and(inArray(quizAttempts.userId, growth), gt(quizAttempts.submittedAt, thirtyDaysAgo)),
       ));
     expect(entries).toHaveLength(Math.min(100, inWindow));
     expect(new Set(entries.map((entry) => entry.kind))).toEqual(
-      new Set(['sign-in', 'course-completed', 'checklist-completed']),
+      new Set(['sign-in', 'course-completed', 'quiz-passed', 'quiz-failed', 'checklist-completed']),
     );
     expect(isNewestFirst(entries.map((entry) => entry.at))).toBe(true);
     const since = Date.now() - 30 * 24 * 60 * 60 * 1000;
@@ -255,6 +260,17 @@ describe('member views', () => {
     const history = (await get(paths.memberActivity(team.growth, seeded))).body.results as ActivityEntry[];
     expect(isNewestFirst(history.map((entry) => entry.at))).toBe(true);
     expect(history.every((entry) => entry.member === undefined)).toBe(true);
+    // A member's graded quiz attempts show passed or failed, with the score.
+    const [tried] = await t.db
+      .select({ userId: quizAttempts.userId })
+      .from(quizAttempts)
+      .innerJoin(teamMembers, eq(teamMembers.userId, quizAttempts.userId))
+      .where(and(eq(teamMembers.teamId, team.growth), eq(quizAttempts.passed, false)))
+      .limit(1);
+    const own = (await get(paths.memberActivity(team.growth, tried?.userId as string))).body
+      .results as ActivityEntry[];
+    const failed = own.find((entry) => entry.kind === 'quiz-failed');
+    expect(failed?.title).toMatch(/ \(\d+%\)$/);
   });
 
   it('answers 404 for a member who is not in the team, whichever view', async () => {

@@ -63,7 +63,7 @@ type ActivityRow = {
   last_name: string;
 };
 
-/** Sign-ins (sessions started) and completions of the users `who` selects, newest first. */
+/** Sign-ins (sessions started), completions and graded quiz attempts of the users `who` selects, newest first. */
 function activityQuery(who: SQL, since: SQL | undefined): SQL {
   const after = (column: SQL) => (since ? sql`and ${column} > ${since}` : sql``);
   return sql`
@@ -77,6 +77,12 @@ function activityQuery(who: SQL, since: SQL | undefined): SQL {
            from course_completions cc join courses c on c.id = cc.course_id
           where cc.user_id in (${who}) ${after(sql`cc.completed_at`)}
           order by cc.completed_at desc limit ${VIEW_LIMIT})
+        union all
+        (select case when q.passed then 'quiz-passed' else 'quiz-failed' end, z.name || ' (' || q.score || '%)',
+                q.submitted_at, q.user_id
+           from quiz_attempts q join quizzes z on z.id = q.quiz_id
+          where q.user_id in (${who}) and q.submitted_at is not null ${after(sql`q.submitted_at`)}
+          order by q.submitted_at desc limit ${VIEW_LIMIT})
         union all
         (select 'checklist-completed', k.title, ca.completed_at, ca.user_id
            from checklist_assignments ca join checklists k on k.id = ca.checklist_id

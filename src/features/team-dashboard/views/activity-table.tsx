@@ -8,6 +8,8 @@ import { fullName } from '../format';
 const KIND_LABELS: Record<ActivityEntry['kind'], string> = {
   'sign-in': 'Signed in',
   'course-completed': 'Completed course',
+  'quiz-passed': 'Passed quiz',
+  'quiz-failed': 'Failed quiz',
   'checklist-completed': 'Completed checklist',
 };
 
@@ -17,7 +19,7 @@ const activityText = (entry: ActivityEntry) =>
   `${KIND_LABELS[entry.kind]}${entry.kind === 'sign-in' || !entry.title ? '' : `: ${entry.title}`}`;
 
 /**
- * Recent sign-ins and completions, newest first as the server sends them. A phone shows the member
+ * Recent sign-ins, completions and quiz attempts, newest first as the server sends them. A phone shows the member
  * above what they did, in two columns that wrap instead of running off the screen.
  */
 export function ActivityTable({ entries, withMember = false }: ActivityTableProps) {
