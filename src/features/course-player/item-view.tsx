@@ -20,7 +20,12 @@ export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
       {item.kind === 'lesson' ? (
         <LessonView key={item._id} courseId={course._id} lesson={item} />
       ) : (
-        <QuizView key={item._id} courseId={course._id} quiz={item} />
+        <QuizView
+          key={item._id}
+          courseId={course._id}
+          quiz={item}
+          courseCompleted={course.progress.state === 'completed'}
+        />
       )}
       <Group justify="space-between" mt="lg">
         {before ? (

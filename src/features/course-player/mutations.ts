@@ -142,5 +142,7 @@ export function useSubmitAttempt() {
     onSuccess: async (result) => {
       if (!isQueued(result)) await queryClient.invalidateQueries({ queryKey: learningKeys.all });
     },
+    // A refusal (the time limit passed) still used an attempt: read the counts again.
+    onError: () => queryClient.invalidateQueries({ queryKey: learningKeys.all }),
   });
 }

@@ -8,13 +8,19 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isQueued } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { QueryStatus } from '@/ui/query-status';
 import { useOnline } from '@/ui/use-online';
 import { useStartAttempt, useSubmitAttempt } from './mutations';
 import { learnerQuizOptions } from './queries';
 import { type Answers, answerList, QuestionField } from './quiz-questions';
 
-type QuizViewProps = { courseId: string; quiz: PlayerQuiz };
+type QuizViewProps = {
+  courseId: string;
+  quiz: PlayerQuiz;
+  /** While the course stands completed, the server takes no new attempt until it is due again. */
+  courseCompleted: boolean;
+};
 
 type Taking = { attemptId: string; questions: LearnerQuestion[]; endsAt: string | null };
 type Outcome = { kind: 'graded'; result: AttemptResult; questions: LearnerQuestion[] } | { kind: 'queued' };
@@ -109,7 +115,7 @@ function ResultView({
 }
 
 /** A quiz of the course: its settings and attempts, an attempt's questions, and the server's grading. */
-export function QuizView({ courseId, quiz }: QuizViewProps) {
+export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
   const details = useQuery(learnerQuizOptions(quiz._id, courseId));
   const online = useOnline();
   const start = useStartAttempt(courseId);
@@ -121,7 +127,7 @@ export function QuizView({ courseId, quiz }: QuizViewProps) {
   const attemptsLeft =
     quiz.attemptsAllowed === null ? null : Math.max(0, quiz.attemptsAllowed - quiz.attemptsUsed);
   const timed = quiz.timeLimitMinutes !== null;
-  const canStart = (attemptsLeft === null || attemptsLeft > 0) && (online || !timed);
+  const canStart = !courseCompleted && (attemptsLeft === null || attemptsLeft > 0) && (online || !timed);
 
   const begin = () => {
     const attemptId = crypto.randomUUID();
@@ -159,6 +165,10 @@ export function QuizView({ courseId, quiz }: QuizViewProps) {
           setOutcome(
             isQueued(answer) ? { kind: 'queued' } : { kind: 'graded', result: answer.results, questions },
           );
+        },
+        // Past its time the server closed the attempt as failed: it is over here too.
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) setTaking(null);
         },
       },
     );
@@ -216,7 +226,11 @@ export function QuizView({ courseId, quiz }: QuizViewProps) {
                 {learningMessages.timedQuizNeedsNetwork}
               </Alert>
             )}
-            {attemptsLeft === 0 && <Text size="sm">{learningMessages.noAttemptsLeft}</Text>}
+            {courseCompleted ? (
+              <Text size="sm">{learningMessages.courseStandsCompleted}</Text>
+            ) : (
+              attemptsLeft === 0 && <Text size="sm">{learningMessages.noAttemptsLeft}</Text>
+            )}
             {!online && !timed && <QueryStatus query={details} label="Loading the quiz..." />}
             <Group>
               <Button
