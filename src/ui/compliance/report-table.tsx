@@ -1,23 +1,15 @@
 import type { ComplianceReportQuery, ComplianceReportRow } from '@contract/course-assignments/compliance';
 import { compliancePaths } from '@contract/course-assignments/compliance';
-import { LEARNER_STATE_LABELS, type LearnerState } from '@contract/course-assignments/resource';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format-date';
 import { ExportCsvButton } from '@/ui/export-csv-button';
+import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { QueryStatus, useQueryDisplay } from '@/ui/query-status';
 import { ResourceTable, type TablePagination } from '@/ui/resource-table';
 import { complianceReportOptions, exportFilters } from './queries';
-
-const STATE_COLORS: Record<LearnerState, string> = {
-  'not-started': 'gray',
-  'in-progress': 'blue',
-  completed: 'teal',
-  overdue: 'red',
-  expired: 'orange',
-};
 
 const columns: DataTableColumn<ComplianceReportRow>[] = [
   {
@@ -38,11 +30,7 @@ const columns: DataTableColumn<ComplianceReportRow>[] = [
   {
     accessor: 'state',
     title: 'State',
-    render: (row) => (
-      <Badge variant="light" color={STATE_COLORS[row.state]}>
-        {LEARNER_STATE_LABELS[row.state]}
-      </Badge>
-    ),
+    render: (row) => <LearnerStateBadge state={row.state} />,
   },
   { accessor: 'completedAt', title: 'Completed', render: (row) => formatDate(row.completedAt) },
   { accessor: 'expiresAt', title: 'Expires', render: (row) => formatDate(row.expiresAt) },
