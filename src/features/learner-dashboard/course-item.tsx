@@ -1,8 +1,9 @@
 import type { MyTraining } from '@contract/course-assignments/resource';
-import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '@/lib/format-date';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
+import { OpenCourseButton } from '@/ui/open-course-button';
 
 type Course = MyTraining['courses'][number];
 
@@ -60,20 +61,7 @@ export function CourseItem({ course }: { course: Course }) {
             </Anchor>
           ))}
         </Group>
-        <Button
-          size="xs"
-          variant="light"
-          aria-label={`Open course ${course.name}`}
-          renderRoot={(props) => (
-            <Link
-              {...props}
-              to="/user-portal/learning-process/course/$courseId"
-              params={{ courseId: course._id }}
-            />
-          )}
-        >
-          Open course
-        </Button>
+        <OpenCourseButton course={course} />
       </Group>
     </Stack>
   );

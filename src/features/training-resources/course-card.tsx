@@ -1,7 +1,7 @@
 import type { CatalogueCourse } from '@contract/learning/resource';
-import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
+import { OpenCourseButton } from '@/ui/open-course-button';
 
 /** A course of the catalogue: what it is, where the learner stands in it, and the way into the player. */
 export function CourseCard({ course }: { course: CatalogueCourse }) {
@@ -43,20 +43,7 @@ export function CourseCard({ course }: { course: CatalogueCourse }) {
             </Text>
           </Group>
           <Group justify="flex-end">
-            <Button
-              size="xs"
-              variant="light"
-              aria-label={`Open course ${course.name}`}
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to="/user-portal/learning-process/course/$courseId"
-                  params={{ courseId: course._id }}
-                />
-              )}
-            >
-              Open course
-            </Button>
+            <OpenCourseButton course={course} />
           </Group>
         </Stack>
       </Stack>
