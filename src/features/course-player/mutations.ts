@@ -47,6 +47,25 @@ export function showActivityDone(queryClient: QueryClient, courseId: string, act
   });
 }
 
+/**
+ * After a completion or hand-in: offline, the activity shows done at once; answered, the learner's
+ * progress everywhere is read again, and a course the activity finished is said to be completed
+ * (the card itself shows the activity done and the file handed in, without a toast over the page).
+ */
+async function afterCompletion(
+  queryClient: QueryClient,
+  courseId: string,
+  activityId: string,
+  result: WriteResult<CompletionResult>,
+) {
+  if (isQueued(result)) {
+    showActivityDone(queryClient, courseId, activityId);
+    return;
+  }
+  if (result.results.courseCompleted) toast.success('Course completed.');
+  await queryClient.invalidateQueries({ queryKey: learningKeys.all });
+}
+
 type Complete = { activityId: string; title: string; completionId: string; watched?: number };
 
 /**
@@ -67,14 +86,7 @@ export function useCompleteActivity(courseId: string) {
         outbox: { action: 'Finish activity', target: title, invalidate: [learningKeys.all] },
       });
     },
-    onSuccess: async (result, { activityId }) => {
-      if (isQueued(result)) {
-        showActivityDone(queryClient, courseId, activityId);
-        return;
-      }
-      if (result.results.courseCompleted) toast.success('Course completed.');
-      await queryClient.invalidateQueries({ queryKey: learningKeys.all });
-    },
+    onSuccess: (result, { activityId }) => afterCompletion(queryClient, courseId, activityId, result),
   });
 }
 
@@ -97,14 +109,7 @@ export function useHandIn(courseId: string) {
         outbox: { action: 'Hand in a file', target: title, invalidate: [learningKeys.all] },
       });
     },
-    onSuccess: async (result, { activityId }) => {
-      if (isQueued(result)) {
-        showActivityDone(queryClient, courseId, activityId);
-        return;
-      }
-      toast.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: learningKeys.all });
-    },
+    onSuccess: (result, { activityId }) => afterCompletion(queryClient, courseId, activityId, result),
   });
 }
 
