@@ -14,7 +14,12 @@ const doneBadge = (page: Page, title: string) => activity(page, title).getByText
 /** Closes the toasts on screen: on a phone they cover the top of the page a scrolled-to button sits at. */
 async function closeToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Close notification' });
-  while ((await close.count()) > 0) await close.first().click();
+  // A toast may close by itself while it is being clicked: try again, a few times at most.
+  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
 }
 
 /** Answers the two questions of the course's quiz, right or wrong. */
@@ -148,4 +153,46 @@ test('a learner keeps a course offline, finishes a lesson and answers the quiz o
   expect(course.progress.done).toBe(course.progress.total);
   expect(quiz.attempts).toHaveLength(1);
   expect(quiz.attempts[0]?.passed).toBe(true);
+});
+
+test('a learner hands in a file and their lead opens it from the member Transcript', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await assignedCourse(request, id, learner._id, 'hand-in');
+  const plan = `Meet at the assembly point, ${id}.`;
+
+  await openSignedIn(page, learner, `/user-portal/learning-process/course/${setup.courseId}`);
+  const card = activity(page, 'Your evacuation plan');
+  await card
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'my-plan.txt', mimeType: 'text/plain', buffer: Buffer.from(plan) });
+  await card.getByRole('button', { name: 'Hand in' }).click();
+  await expect(doneBadge(page, 'Your evacuation plan')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'my-plan.txt' })).toBeVisible();
+
+  const lead = await browser.newPage();
+  await openSignedIn(
+    lead,
+    LEAD,
+    `/user-portal/team-dashboard?team=${learner.teamId}&memberSearch=${encodeURIComponent(learner.email)}`,
+  );
+  await lead
+    .locator(`[data-member-card="${learner._id}"]`)
+    .getByRole('button', { name: 'Transcript' })
+    .click();
+  const transcript = lead.getByRole('dialog').getByRole('table', { name: 'Transcript' });
+  const link = transcript
+    .getByRole('row', { name: new RegExp(setup.courseName) })
+    .getByRole('link', { name: 'my-plan.txt' });
+  await expect(link).toBeVisible();
+  // The link opens the stored copy of what the learner handed in.
+  const file = await lead.request.get((await link.getAttribute('href')) as string);
+  expect(file.status()).toBe(200);
+  expect(await file.text()).toBe(plan);
+  await lead.close();
 });

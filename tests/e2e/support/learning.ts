@@ -81,14 +81,14 @@ export type CourseSetup = {
 
 /**
  * As the administrator: a course of one lesson (a required mp4 video and a required two-page PDF,
- * or one document marked read) and one quiz of two questions (pass mark 100, three attempts),
+ * or only the PDF, or a file to hand in and the PDF) and one quiz of two questions (pass mark 100, three attempts),
  * assigned to `learnerId`.
  */
 export async function assignedCourse(
   request: APIRequestContext,
   run: string,
   learnerId: string,
-  lesson: 'video-and-pdf' | 'document' = 'video-and-pdf',
+  lesson: 'video-and-pdf' | 'document' | 'hand-in' = 'video-and-pdf',
 ): Promise<CourseSetup> {
   const admin = await sessionOf(request, ADMIN);
   const lessonName = `Evacuation basics ${run}`;
@@ -102,6 +102,9 @@ export async function assignedCourse(
       videoType: 'mp4',
       contentFile: { name: 'fire-drill.mp4', mimeType: 'video/mp4', buffer: VIDEO },
     });
+  }
+  if (lesson === 'hand-in') {
+    await add({ title: 'Your evacuation plan', activityType: 'fileUpload' });
   }
   await add({
     title: 'Evacuation guide',

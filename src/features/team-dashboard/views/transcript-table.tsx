@@ -1,5 +1,5 @@
 import type { TranscriptEntry } from '@contract/team-dashboard';
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { formatDate } from '@/lib/format-date';
 import { FieldLine } from '@/ui/field-line';
 import { useBelow } from '@/ui/responsive';
@@ -13,6 +13,23 @@ function KindBadge({ entry }: { entry: TranscriptEntry }) {
     <Badge variant="light" tt="none" miw="max-content" color={entry.kind === 'course' ? 'blue' : 'grape'}>
       {entry.kind === 'course' ? 'Course' : 'Checklist'}
     </Badge>
+  );
+}
+
+/** The files the member handed in for the course's activities, each opening its stored copy. */
+function HandIns({ entry }: { entry: TranscriptEntry }) {
+  if (!entry.handIns || entry.handIns.length === 0) return null;
+  return (
+    <Group gap={4} mt={2} wrap="wrap">
+      <Text size="xs" c="dimmed">
+        Handed in:
+      </Text>
+      {entry.handIns.map((file) => (
+        <Anchor key={file._id} href={file.url} target="_blank" rel="noopener noreferrer" size="xs">
+          {file.name}
+        </Anchor>
+      ))}
+    </Group>
   );
 }
 
@@ -44,6 +61,7 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
                     {entry.title}
                   </Text>
                 </Group>
+                <HandIns entry={entry} />
                 {entry.trainingTitle ? <FieldLine label="Training">{entry.trainingTitle}</FieldLine> : null}
                 <FieldLine label="Assigned">{formatDate(entry.assignedAt)}</FieldLine>
                 <FieldLine label="Completed">{formatDate(entry.completedAt)}</FieldLine>
@@ -74,7 +92,10 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
               <Table.Td style={nowrap}>
                 <KindBadge entry={entry} />
               </Table.Td>
-              <Table.Td>{entry.title}</Table.Td>
+              <Table.Td>
+                {entry.title}
+                <HandIns entry={entry} />
+              </Table.Td>
               <Table.Td>{entry.trainingTitle ?? NO_VALUE}</Table.Td>
               <Table.Td style={nowrap}>{formatDate(entry.assignedAt)}</Table.Td>
               <Table.Td style={nowrap}>{formatDate(entry.deadline)}</Table.Td>
