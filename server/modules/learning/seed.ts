@@ -144,7 +144,7 @@ export async function seedLearnerHistory(
     progress.set(key, {
       userId,
       courseId,
-      startedAt: before && before.startedAt && before.startedAt < startedAt ? before.startedAt : startedAt,
+      startedAt: before?.startedAt && before.startedAt < startedAt ? before.startedAt : startedAt,
       lastActivityAt,
     });
   };
