@@ -6,6 +6,7 @@ import {
   type CourseCategoryRow,
 } from '../../../contract/course-categories/resource.ts';
 import type { Paged } from '../../../contract/envelope.ts';
+import { categorySubtree } from '../../db/category-tree.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
@@ -71,22 +72,11 @@ export async function categoryRow(db: Executor, id: string): Promise<CourseCateg
   return row;
 }
 
-/** `category` itself and every category under it, however deep. */
-const subtreeOf = (category: string) => sql`(
-  with recursive down(id, depth) as (
-    select id, 0 from course_categories where id = ${category}
-    union all
-    select c.id, down.depth + 1 from course_categories c join down on c.parent_id = down.id
-    where down.depth < ${MAX_DEPTH}
-  )
-  select id from down
-)`;
-
 /** Whether `parent` is `category` or lies under it: hanging `category` there would make a loop. */
 export async function wouldLoop(db: Executor, category: string, parent: string): Promise<boolean> {
   const [row] = await queryRows<{ loops: boolean }>(
     db as Database,
-    sql`select ${parent}::uuid in ${subtreeOf(category)} as loops`,
+    sql`select ${parent}::uuid in ${categorySubtree(category)} as loops`,
   );
   return row?.loops ?? false;
 }
@@ -99,7 +89,11 @@ export function parentOptions(
   db: Database,
   query: { categoryId?: string; search: string; page: number; limit: number },
 ): Promise<Paged<CourseCategoryOption>> {
-  return optionList(db, query, query.categoryId ? sql`id not in ${subtreeOf(query.categoryId)}` : undefined);
+  return optionList(
+    db,
+    query,
+    query.categoryId ? sql`id not in ${categorySubtree(query.categoryId)}` : undefined,
+  );
 }
 
 /** GET /course-category/info: the published categories, for pickers in other forms. */
