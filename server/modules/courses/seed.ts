@@ -6,7 +6,7 @@ import { lessons } from '../../db/schema/lessons.ts';
 import { membershipLevels } from '../../db/schema/lookups.ts';
 import { quizzes } from '../../db/schema/quizzes.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
-import type { PlacedLesson } from '../lessons/seed.ts';
+import type { PlacedLesson } from '../../db/seed-parts.ts';
 
 /** Each demo course's category, by title (the categories' seed makes them). */
 export const demoCourseCategory: Record<string, string> = {

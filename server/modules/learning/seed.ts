@@ -8,7 +8,7 @@ import { courseCompletions, courseOutlineItems, courseProgress } from '../../db/
 import { activityCompletions, handIns, quizAttempts } from '../../db/schema/learning.ts';
 import { lessonActivities } from '../../db/schema/lessons.ts';
 import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
-import type { SeedFile } from '../lessons/seed.ts';
+import type { SeedFile } from '../../db/seed-parts.ts';
 import { grade, type QuestionRecord, reviewOf } from './grading.ts';
 import { attemptsLeft, type QuizRecord } from './quiz-records.ts';
 

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { FILE_KINDS, type FileKind } from '../../../contract/files.ts';
 import type { Transaction } from '../../db/client.ts';
 import { lessonActivities, lessons } from '../../db/schema/lessons.ts';
+import type { PlacedLesson, SeedFile } from '../../db/seed-parts.ts';
 import type { FileStore } from '../../files/store.ts';
 import { ACTIVITY_FOLDER } from './activity-form.ts';
 
@@ -96,8 +97,6 @@ const SEED_FILES = {
   },
 } as const satisfies Record<string, { file: string; storeName: string; kind: FileKind }>;
 
-/** A demo file as stored: its key, the name it is shown and downloaded by, its type and size. */
-export type SeedFile = { key: string; name: string; type: string; size: number };
 export type SeedFiles = Record<keyof typeof SEED_FILES, SeedFile>;
 
 /**
@@ -163,9 +162,6 @@ const fileLesson = (files: SeedFiles): SeedLesson => ({
     },
   ],
 });
-
-/** A seeded lesson that goes into the named courses' outlines. */
-export type PlacedLesson = { lessonId: string; courses: readonly string[] };
 
 /**
  * Seeds the demo lessons, and with the stored demo files (storeSeedFiles) the lesson that uses
