@@ -15,66 +15,84 @@ async function boxOf(locator: Locator) {
 }
 
 /**
+ * Layout settles after the element shows: a drawer slides in, fonts and data arrive, a scrollbar
+ * comes or goes. Each check below measures again until what it asserts holds, for as long as any
+ * other expectation waits, so a busy machine slows it down instead of failing it; a layout that
+ * never fits still fails, with the last measurement's message.
+ */
+const settled = (check: () => Promise<void>) => expect(check).toPass({ timeout: 10_000 });
+
+/**
  * The elements sit side by side on one line, each whole inside the viewport: their vertical
  * centres within 4 px of each other, none overlapping the next, none past the left or right edge.
  */
 export async function expectOnOneLine(page: Page, locators: Locator[]) {
-  const width = page.viewportSize()?.width ?? 0;
-  const boxes = await Promise.all(locators.map(boxOf));
-  for (const [index, box] of boxes.entries()) {
-    expect(box.x, `item ${index} starts inside the viewport`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `item ${index} ends inside the viewport`).toBeLessThanOrEqual(width + 0.5);
-  }
-  const centres = boxes.map((box) => box.y + box.height / 2);
-  expect(Math.max(...centres) - Math.min(...centres), 'vertical centres').toBeLessThanOrEqual(4);
-  const byX = [...boxes].sort((a, b) => a.x - b.x);
-  for (let index = 1; index < byX.length; index += 1) {
-    const previous = byX[index - 1];
-    const current = byX[index];
-    if (previous && current) expect(current.x).toBeGreaterThanOrEqual(previous.x + previous.width - 0.5);
-  }
+  await settled(async () => {
+    const width = page.viewportSize()?.width ?? 0;
+    const boxes = await Promise.all(locators.map(boxOf));
+    for (const [index, box] of boxes.entries()) {
+      expect(box.x, `item ${index} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `item ${index} ends inside the viewport`).toBeLessThanOrEqual(width + 0.5);
+    }
+    const centres = boxes.map((box) => box.y + box.height / 2);
+    expect(Math.max(...centres) - Math.min(...centres), 'vertical centres').toBeLessThanOrEqual(4);
+    const byX = [...boxes].sort((a, b) => a.x - b.x);
+    for (let index = 1; index < byX.length; index += 1) {
+      const previous = byX[index - 1];
+      const current = byX[index];
+      if (previous && current) expect(current.x).toBeGreaterThanOrEqual(previous.x + previous.width - 0.5);
+    }
+  });
 }
 
 /** The two elements do not overlap: neither covers the other. */
 export async function expectApart(a: Locator, b: Locator) {
-  const [first, second] = await Promise.all([boxOf(a), boxOf(b)]);
-  const overlapX = Math.min(first.x + first.width, second.x + second.width) - Math.max(first.x, second.x);
-  const overlapY = Math.min(first.y + first.height, second.y + second.height) - Math.max(first.y, second.y);
-  expect(overlapX <= 0 || overlapY <= 0, `${a} covers ${b}`).toBe(true);
+  await settled(async () => {
+    const [first, second] = await Promise.all([boxOf(a), boxOf(b)]);
+    const overlapX = Math.min(first.x + first.width, second.x + second.width) - Math.max(first.x, second.x);
+    const overlapY = Math.min(first.y + first.height, second.y + second.height) - Math.max(first.y, second.y);
+    expect(overlapX <= 0 || overlapY <= 0, `${a} covers ${b}`).toBe(true);
+  });
 }
 
 /** The element is wholly inside the viewport, not cut by either side. */
 export async function expectWhollyOnScreen(page: Page, locator: Locator) {
-  const width = page.viewportSize()?.width ?? 0;
-  const box = await boxOf(locator);
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+  await settled(async () => {
+    const width = page.viewportSize()?.width ?? 0;
+    const box = await boxOf(locator);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+  });
 }
 
 /** Neither the page nor any scroll area inside the element is wider than what it shows. */
 export async function expectNoSidewaysScroll(page: Page, within?: Locator) {
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-  expect(pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-  if (!within) return;
-  const overflowing = await within.evaluate((root) =>
-    [root, ...Array.from(root.querySelectorAll('*'))]
-      .filter((element) => {
-        const { overflowX } = getComputedStyle(element);
-        return (
-          (overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1
-        );
-      })
-      .map((element) => element.className || element.tagName),
-  );
-  expect(overflowing, 'areas that scroll sideways').toEqual([]);
+  await settled(async () => {
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    if (!within) return;
+    const overflowing = await within.evaluate((root) =>
+      [root, ...Array.from(root.querySelectorAll('*'))]
+        .filter((element) => {
+          const { overflowX } = getComputedStyle(element);
+          return (
+            (overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1
+          );
+        })
+        .map((element) => element.className || element.tagName),
+    );
+    expect(overflowing, 'areas that scroll sideways').toEqual([]);
+  });
 }
 
 /** The element's text is shown whole: neither it nor anything inside it is cut to fit (no "CRE…"). */
 export async function expectWholeText(locator: Locator) {
-  const cut = await locator.evaluate((root) =>
-    [root, ...Array.from(root.querySelectorAll('*'))]
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => element.textContent),
-  );
-  expect(cut, `cut text in ${await locator.textContent()}`).toEqual([]);
+  await settled(async () => {
+    const cut = await locator.evaluate((root) =>
+      [root, ...Array.from(root.querySelectorAll('*'))]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    );
+    expect(cut, `cut text in ${await locator.textContent()}`).toEqual([]);
+  });
 }
