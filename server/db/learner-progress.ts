@@ -13,6 +13,8 @@ import { isoTime } from './rows.ts';
  *   reassign of an assignment holding it, and their own restart. Parts count toward the round only
  *   when done after its start (strictly: the completion that ends a round is written at the same
  *   instant as the part that finished it).
+ * - A course's parts are the lessons and quizzes of its outline a learner takes (outlineItemTaken):
+ *   its enabled lessons and published quizzes.
  * - A lesson is done when its required activities are (every activity when none is required; a
  *   lesson without activities is done); a quiz when an attempt passed.
  * - A course stands completed while every assignment giving it says `completed`, or, when none
@@ -40,6 +42,25 @@ export function courseInScope(userId: SQL, course: SQL): SQL {
 export function assignedCourseIds(userId: SQL): SQL {
   return sql`select ac.course_id from (${assignmentLearners({ userId })}) al
                join course_assignment_courses ac on ac.assignment_id = al.assignment_id`;
+}
+
+/**
+ * Whether the outline item `item` is one a learner takes: an enabled lesson or a published quiz
+ * (docs/decisions/016-what-a-learner-takes.md). The others stay in the administration's outline
+ * but are left out of the player, of what completes the course and of its progress.
+ */
+export function outlineItemTaken(item: SQL): SQL {
+  return sql`(exists (select 1 from lessons tl where tl.id = ${item}.lesson_id and tl.status)
+    or exists (select 1 from quizzes tq where tq.id = ${item}.quiz_id and tq.status))`;
+}
+
+/**
+ * The outline items of the course a learner takes (rows of course_outline_items, aliased as the
+ * caller likes): what the player shows, and the only lessons and quizzes a learner may work on.
+ */
+export function learnerOutline(courseId: SQL): SQL {
+  return sql`select lo.* from course_outline_items lo
+              where lo.course_id = ${courseId} and ${outlineItemTaken(sql`lo`)}`;
 }
 
 /** Whether the outline item `o` (a lesson or a quiz) is done by the user after `since` (null: ever). */
@@ -83,6 +104,7 @@ export function courseProgressRows(userId: SQL, courseIds: SQL, now: Date): SQL 
       select o.course_id, count(*)::int as total, count(*) filter (where ${partDone(userId, sql`o`, sql`r.round_start`)})::int as done
         from course_outline_items o
         join rounds r on r.course_id = o.course_id
+       where ${outlineItemTaken(sql`o`)}
        group by o.course_id),
     states as (
       select s.course_id, bool_and(s.state = 'completed') as all_completed,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { outlineItemTaken } from '../../db/learner-progress.ts';
 import { courseCompletions, courseProgress } from '../../db/schema/courses.ts';
 import { learnerCourses, uuid } from './course-access.ts';
 
@@ -53,7 +54,7 @@ export async function completeDoneCourses(
 
 /**
  * The courses a finished part may complete: the one it was done in, and the others the learner has
- * begun that hold the same lesson or quiz (enabled ones only).
+ * begun that hold the same lesson or quiz (enabled courses, where the learner takes that part).
  */
 export function coursesHolding(
   userId: string,
@@ -64,7 +65,7 @@ export function coursesHolding(
     'lessonId' in part ? sql`o.lesson_id = ${uuid(part.lessonId)}` : sql`o.quiz_id = ${uuid(part.quizId)}`;
   return sql`select o.course_id from course_outline_items o
                join courses c on c.id = o.course_id and c.status
-              where ${holds}
+              where ${holds} and ${outlineItemTaken(sql`o`)}
                 and (o.course_id = ${uuid(courseId)} or exists (
                   select 1 from course_progress p where p.user_id = ${uuid(userId)} and p.course_id = o.course_id))`;
 }

@@ -7,14 +7,14 @@ import type {
   PlayerQuiz,
 } from '../../../contract/learning/resource.ts';
 import type { Database } from '../../db/client.ts';
-import type { LearnerCourse } from '../../db/learner-progress.ts';
+import { type LearnerCourse, learnerOutline } from '../../db/learner-progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { activityCompletions, handIns } from '../../db/schema/learning.ts';
 import { lessonActivities } from '../../db/schema/lessons.ts';
 import { type ActivityRecord, toLessonActivity } from '../../files/lesson-activity.ts';
 import { signFileUrl } from '../../files/signed-url.ts';
 import type { AppDeps } from '../../http/app-env.ts';
-import type { CourseRecord } from './course-access.ts';
+import { type CourseRecord, uuid } from './course-access.ts';
 
 type OutlineRow = {
   lesson_id: string | null;
@@ -34,7 +34,7 @@ type OutlineRow = {
 const since = (column: SQL, start: Date | null) =>
   start === null ? sql`true` : sql`${column} > ${start.toISOString()}::timestamptz`;
 
-/** The outline in order, each quiz with the learner's attempts in the current round. */
+/** The outline a learner takes in order, each quiz with the learner's attempts in the current round. */
 function outlineRows(db: Database, userId: string, courseId: string, start: Date | null) {
   return queryRows<OutlineRow>(
     db,
@@ -43,7 +43,7 @@ function outlineRows(db: Database, userId: string, courseId: string, start: Date
                q.pass_mark, q.attempts_allowed, q.time_limit_minutes,
                (select count(*)::int from quiz_questions qq where qq.quiz_id = q.id) as question_count,
                qa.used as attempts_used, qa.best as best_score, qa.passed
-          from course_outline_items o
+          from (${learnerOutline(uuid(courseId))}) o
           left join lessons l on l.id = o.lesson_id
           left join quizzes q on q.id = o.quiz_id
           left join lateral (
@@ -53,7 +53,6 @@ function outlineRows(db: Database, userId: string, courseId: string, start: Date
               from quiz_attempts a
              where a.user_id = ${userId} and a.quiz_id = o.quiz_id) qa
             on o.quiz_id is not null
-         where o.course_id = ${courseId}
          order by o.position, o.id`,
   );
 }
