@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/rows.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
 import type { TestContext } from './helpers.ts';
 import { bodyVariants, headerVariants, pathValues, queryVariants, SQL, spoil } from './malformed-values.ts';
@@ -14,6 +13,7 @@ import {
   teamLeadSamples,
   type Victims,
 } from './route-samples.ts';
+import { changedTables, snapshot } from './table-snapshot.ts';
 import { writeSamples } from './write-samples.ts';
 
 /**
@@ -22,37 +22,6 @@ import { writeSamples } from './write-samples.ts';
  * be a 4xx with a message (a GET may also answer 2xx where its contract lets a bad query value fall
  * back), never a 5xx, and no table may change.
  */
-
-/**
- * Bookkeeping a bad request is meant to write: failed sign-ins count toward the rate limit. The
- * other bookkeeping tables stay watched: no bad request may open a session (a sign-in with a
- * spoiled password once did), and no call here sends a valid Idempotency-Key, so none is stored.
- */
-const WRITTEN_BY_DESIGN = new Set(['rate_limits']);
-
-/** Row count and a digest of the rows of every table, so any insert, update or delete shows. */
-async function snapshot(t: TestContext): Promise<Map<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    t.db,
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  const state = new Map<string, string>();
-  for (const { name } of tables) {
-    if (WRITTEN_BY_DESIGN.has(name)) continue;
-    const [row] = await queryRows<{ n: number; digest: string }>(
-      t.db,
-      sql`select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest
-          from ${sql.identifier(name)} r`,
-    );
-    state.set(name, `${row?.n} rows ${row?.digest}`);
-  }
-  return state;
-}
-
-function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-  const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => before.get(name) !== after.get(name));
-}
 
 let t: TestContext;
 let personas: Personas;
