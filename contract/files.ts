@@ -1,4 +1,20 @@
 /**
+ * What a learner may hand in, by the extension of the name the file is served under: an allow-list
+ * of the kinds people hand in, since a deny-list of programs always misses one (.hta, .js, .lnk,
+ * .reg…). No SVG or HTML: a browser runs their script.
+ */
+const HAND_IN_EXTENSIONS = [
+  ...['pdf', 'doc', 'docx', 'odt', 'rtf', 'pages'], // documents
+  ...['xls', 'xlsx', 'ods', 'numbers'], // spreadsheets
+  ...['ppt', 'pptx', 'odp', 'key'], // slides
+  ...['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'bmp', 'tif', 'tiff'], // images
+  ...['mp3', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'wav', 'flac'], // audio
+  ...['mp4', 'm4v', 'mov', 'webm', 'mkv', '3gp', 'avi'], // video
+  ...['zip', '7z', 'rar', 'tar', 'gz', 'tgz'], // archives
+  ...['txt', 'md', 'csv'], // text
+];
+
+/**
  * What each kind of upload accepts. The server checks a file's type from its bytes, never from its
  * name or the type the browser declared; the name only tells apart formats that share their bytes
  * (an old PowerPoint file is a Compound File like an old Word file). The form's file picker offers
@@ -9,28 +25,11 @@ export const FILE_KINDS = {
   pdf: { label: 'PDF', extensions: ['pdf'], maxBytes: 100 * 1024 ** 2 },
   powerpoint: { label: 'PowerPoint', extensions: ['ppt', 'pptx'], maxBytes: 200 * 1024 ** 2 },
   video: { label: 'video', extensions: ['mp4', 'webm'], maxBytes: 2 * 1024 ** 3 },
-  /** A learner's hand-in: any type but programs. */
-  fileUpload: { label: 'file', extensions: [], maxBytes: 100 * 1024 ** 2 },
+  /** A learner's hand-in (and a hand-in activity's instructions): the kinds people hand in. */
+  fileUpload: { label: 'file', extensions: HAND_IN_EXTENSIONS, maxBytes: 100 * 1024 ** 2 },
 } as const satisfies Record<string, { label: string; extensions: readonly string[]; maxBytes: number }>;
 
 export type FileKind = keyof typeof FILE_KINDS;
-
-/** Extensions of programs and installers, refused as a hand-in whatever their bytes say. */
-export const EXECUTABLE_EXTENSIONS = [
-  'exe',
-  'dll',
-  'com',
-  'scr',
-  'msi',
-  'bat',
-  'cmd',
-  'ps1',
-  'vbs',
-  'sh',
-  'apk',
-  'app',
-  'jar',
-] as const;
 
 const megabytes = (bytes: number) =>
   bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : `${bytes / 1024 ** 2} MB`;
@@ -39,9 +38,9 @@ export const fileMessages = {
   required: 'A file is required.',
   wrongType: (kind: FileKind) => {
     const { label, extensions } = FILE_KINDS[kind];
-    return extensions.length > 0
-      ? `The file must be ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} file (${extensions.join(', ')}).`
-      : 'Programs cannot be uploaded.';
+    return kind === 'fileUpload'
+      ? 'The file must be a document, spreadsheet, slides, image, audio, video, archive or text file.'
+      : `The file must be ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} file (${extensions.join(', ')}).`;
   },
   tooLarge: (kind: FileKind) => `The file must be at most ${megabytes(FILE_KINDS[kind].maxBytes)}.`,
   linkExpired: 'This file link has expired.',

@@ -11,15 +11,22 @@ export function showsInline(type: string): boolean {
 }
 
 /**
+ * A file's name as it is served and saved: no control characters (a header cannot carry them), no
+ * folders, and no surrounding spaces or trailing dots, which Windows drops when it saves the file
+ * (`run.bat.` is saved as `run.bat`). Uploads are stored under this name and checked by its
+ * extension, so the name checked is the name served.
+ */
+export function servedName(name: string): string {
+  const clean = [...name].filter((character) => character >= ' ' && character !== '\u007f').join('');
+  return (clean.split(/[/\\]/).pop() ?? '').replace(/[\s.]+$/u, '').trim();
+}
+
+/**
  * Content-Disposition with the signed download name: an ASCII fallback in `filename` and the name
  * itself, percent-encoded, in `filename*` (RFC 6266), neither able to break out of the header.
  */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string | undefined): string {
-  // Control characters cannot be sent in a header and mean nothing in a name.
-  const clean = [...(name ?? '')]
-    .filter((character) => character >= ' ' && character !== '\u007f')
-    .join('')
-    .trim();
+  const clean = servedName(name ?? '');
   if (!clean) return kind;
   const fallback = clean.replace(/[^\u0020-\u007e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(clean).replace(

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { FileTypeParser } from 'file-type';
-import { EXECUTABLE_EXTENSIONS, FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
+import { FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
+import { servedName } from './serve-headers.ts';
 import type { FileStore } from './store.ts';
 
 /** A file as stored: the store's key, the type read from its bytes, its size and the sender's name. */
@@ -25,21 +26,38 @@ export class FileRefused extends Error {
  */
 const SAMPLE_BYTES = 256 * 1024;
 
-/** Programs as file-type names them from their bytes. */
-const PROGRAM_TYPES = new Set(['exe', 'elf', 'macho', 'apk']);
+/** Programs, installers and shortcuts as file-type names them from their bytes. */
+const PROGRAM_TYPES = new Set([
+  'exe',
+  'elf',
+  'macho',
+  'apk',
+  'lnk',
+  'wasm',
+  'class',
+  'jar',
+  'deb',
+  'rpm',
+  'cab',
+  'dmg',
+  'crx',
+  'xpi',
+  'swf',
+]);
 
 /**
- * Streams an upload into the store under `folder`, checking its type from its first bytes against
- * what `kind` accepts and its size against the kind's cap as the bytes arrive; the upload is never
- * held whole in memory. A refused file leaves nothing behind (a partly written one is deleted).
+ * Streams an upload into the store under `folder`, named as it will be served (servedName),
+ * checking its type from its first bytes against what `kind` accepts and its size against the
+ * kind's cap as the bytes arrive; the upload is never held whole in memory. A refused file leaves nothing behind (a partly written one is deleted).
  */
 export async function storeUpload(
   store: FileStore,
   kind: FileKind,
   source: Readable,
-  name: string,
+  uploadName: string,
   folder: string,
 ): Promise<StoredFile> {
+  const name = servedName(uploadName);
   // The type checker reads file-type's web-stream declarations; given a Node stream, it answers one.
   const typed = (await new FileTypeParser().toDetectionStream(source as never, {
     sampleSize: SAMPLE_BYTES,
@@ -86,8 +104,9 @@ function acceptedType(
   const nameExtension = extname(name).slice(1).toLowerCase();
   const allowed: readonly string[] = FILE_KINDS[kind].extensions;
   if (kind === 'fileUpload') {
+    // The name's kind is what the learner's lead opens it as; the bytes must not be a program either.
+    if (!allowed.includes(nameExtension)) return undefined;
     if (detected && PROGRAM_TYPES.has(detected.ext)) return undefined;
-    if ((EXECUTABLE_EXTENSIONS as readonly string[]).includes(nameExtension)) return undefined;
     return detected
       ? { extension: detected.ext, mimeType: detected.mime }
       : { extension: 'bin', mimeType: 'application/octet-stream' };

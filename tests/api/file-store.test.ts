@@ -87,11 +87,14 @@ describe(`file store (${config.kind})`, () => {
     expect(await filesIn('slides-refused')).toEqual([]);
   });
 
-  it('takes any hand-in but a program, told by its bytes or its name', async () => {
+  it('takes a hand-in of the kinds people hand in, refusing a program told by its bytes or its name', async () => {
     const byBytes = await refusal(
       storeUpload(store, 'fileUpload', Readable.from([windowsProgram]), 'report.txt', 'hand-ins'),
     );
-    expect(byBytes).toMatchObject({ status: 422, message: 'Programs cannot be uploaded.' });
+    expect(byBytes).toMatchObject({
+      status: 422,
+      message: 'The file must be a document, spreadsheet, slides, image, audio, video, archive or text file.',
+    });
     await refusal(
       storeUpload(store, 'fileUpload', Readable.from([Buffer.from('echo hello\n')]), 'setup.sh', 'hand-ins'),
     );
@@ -112,11 +115,11 @@ describe(`file store (${config.kind})`, () => {
     const cap = FILE_KINDS.fileUpload.maxBytes;
     expect(fileMessages.tooLarge('fileUpload')).toBe('The file must be at most 100 MB.');
     expect(fileMessages.tooLarge('video')).toBe('The file must be at most 2 GB.');
-    const error = await refusal(storeUpload(store, 'fileUpload', zeros(cap + 1), 'big.bin', 'too-large'));
+    const error = await refusal(storeUpload(store, 'fileUpload', zeros(cap + 1), 'big.zip', 'too-large'));
     expect(error).toMatchObject({ status: 413, message: 'The file must be at most 100 MB.' });
     expect(await filesIn('too-large')).toEqual([]);
 
-    const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.bin', 'at-cap');
+    const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.zip', 'at-cap');
     expect(atCap.size).toBe(cap);
     await store.disk.delete(atCap.key);
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileMessages } from '../../contract/files.ts';
 import { learningPaths as lp, learningMessages as m } from '../../contract/learning/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
@@ -32,7 +33,8 @@ const storedHandIns = () => {
   return existsSync(folder) ? readdirSync(folder) : [];
 };
 
-async function setUp() {
+/** A course of one lesson: a required hand-in and a PDF, required too with `keepOpen` so handing in does not complete it. */
+async function setUp({ keepOpen = false } = {}) {
   const learner = await newLearner(t);
   const lead = await newLearner(t);
   const stranger = await newLearner(t);
@@ -44,7 +46,7 @@ async function setUp() {
   await t.db.insert(teamLeads).values({ teamId: team?.id as string, userId: lead.id });
   const { lessonId, activityIds } = await newLesson(t, [
     { type: 'fileUpload', required: true },
-    { type: 'pdfDocument' },
+    { type: 'pdfDocument', required: keepOpen },
   ]);
   const courseId = await newCourse(t);
   await setOutline(t, courseId, [{ lessonId }]);
@@ -167,5 +169,56 @@ describe('hand-ins', () => {
     expect(notInCourse.status).toBe(404);
     expect(await t.db.select().from(handIns).where(eq(handIns.userId, learner.id))).toEqual([]);
     expect(storedHandIns().length).toBe(before);
+  });
+
+  it('takes only the kinds people hand in, judged by the name as it will be served', async () => {
+    const { learner, courseId, upload } = await setUp({ keepOpen: true });
+    const before = storedHandIns().length;
+    const call = (name: string, body = 'some text\n') =>
+      t.call('POST', lp.handIn(courseId, upload), {
+        token: learner.token,
+        form: handInForm(randomUUID(), { name, body, type: 'application/octet-stream' }),
+      });
+    for (const name of [
+      'page.hta',
+      'script.js',
+      'job.wsf',
+      'shortcut.lnk',
+      'macro.vbe',
+      'encoded.jse',
+      'settings.reg',
+      'package.msix',
+      'panel.cpl',
+      'info.pif',
+      'run.bat.',
+      'run.bat ',
+      'no-extension',
+    ]) {
+      const refused = await call(name);
+      expect(refused.status, name).toBe(422);
+      expect(refused.body.errors, name).toEqual({ file: fileMessages.wrongType('fileUpload') });
+    }
+    expect(await t.db.select().from(handIns).where(eq(handIns.userId, learner.id))).toEqual([]);
+    expect(storedHandIns().length).toBe(before);
+
+    for (const [name, body] of [
+      ['Essay.DOCX', 'a document'],
+      ['budget.xlsx', 'a spreadsheet'],
+      ['talk.pptx', 'slides'],
+      ['photo.jpg', 'an image'],
+      ['voice.m4a', 'audio'],
+      ['clip.mp4', 'video'],
+      ['work.zip', 'an archive'],
+      ['notes.txt', 'plain text'],
+      ['report.pdf', PDF],
+    ] as const) {
+      const accepted = await call(name, body);
+      expect(accepted.status, `${name}: ${accepted.text}`).toBe(200);
+      const rows = await t.db
+        .select()
+        .from(handIns)
+        .where(and(eq(handIns.userId, learner.id), eq(handIns.fileName, name)));
+      expect(rows, name).toHaveLength(1);
+    }
   });
 });

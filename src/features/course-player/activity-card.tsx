@@ -1,3 +1,4 @@
+import { FILE_KINDS } from '@contract/files';
 import { MEDIA_WATCHED_SHARE, type PlayerActivity } from '@contract/learning/resource';
 import { Anchor, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUpload } from '@tabler/icons-react';
@@ -8,6 +9,9 @@ import { useCompleteActivity, useHandIn } from './mutations';
 import { useStableFiles } from './stable-files';
 
 type ActivityCardProps = { courseId: string; activity: PlayerActivity };
+
+/** The picker offers the kinds the server takes as a hand-in. */
+const HAND_IN_ACCEPT = FILE_KINDS.fileUpload.extensions.map((extension) => `.${extension}`).join(',');
 
 /** What finishes an activity of this kind. */
 export function finishedBy(activity: Pick<PlayerActivity, 'activityType' | 'videoType'>) {
@@ -40,6 +44,7 @@ function HandInForm({ courseId, activity }: ActivityCardProps) {
         <FileInput
           label={activity.handIn ? 'Hand in another file' : 'Your file'}
           placeholder="Choose a file"
+          accept={HAND_IN_ACCEPT}
           value={file}
           onChange={setFile}
           clearable
