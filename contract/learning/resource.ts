@@ -26,7 +26,10 @@ export const learningPaths = {
    * gives) starts a new round; answers the course's CourseProgress. 409 `notRestartable` otherwise.
    */
   restart: (courseId: string) => `/user-portal/course/${courseId}/restart`,
-  /** GET `?course=`: a quiz's settings, the learner's attempts and its questions without answers. */
+  /**
+   * GET `?course=`: a quiz's settings, the learner's attempts and its questions without answers; a
+   * timed quiz's questions come only with an attempt, so its clock runs while they can be read.
+   */
   quiz: (quizId: string) => `/user-portal/quiz/${quizId}`,
   /**
    * POST `{ attemptId, courseId }`: starts an attempt (QuizAttempt); a repeated `attemptId` answers
@@ -207,7 +210,8 @@ export type LearnerQuiz = {
   review: QuizReview;
   passed: boolean;
   attempts: AttemptSummary[];
-  questions: LearnerQuestion[];
+  /** Null for a timed quiz: its questions come with an attempt started (QuizAttempt). */
+  questions: LearnerQuestion[] | null;
 };
 
 /** POST /user-portal/quiz/{id}/attempt: the attempt with its questions in this attempt's order. */

@@ -344,3 +344,28 @@ describe('quizzes for learners', () => {
     expect(orders.some((order) => order.join() !== questionIds.join())).toBe(true);
   });
 });
+
+describe('a timed quiz', () => {
+  it('keeps its questions back until an attempt starts, and the attempt answers them', async () => {
+    const { quizId, courseId, calls, questionIds } = await setUp({ timeLimitMinutes: 10 });
+    const before = await calls.quiz(quizId, courseId);
+    expect(before.status, before.text).toBe(200);
+    expect(before.body.results).toMatchObject({ _id: quizId, timeLimitMinutes: 10, questions: null });
+    expect(before.text).not.toContain('Question 1');
+    expect(before.text).not.toContain('Gloves');
+
+    const attemptId = randomUUID();
+    const begun = await calls.start(quizId, courseId, attemptId);
+    expect(begun.status, begun.text).toBe(200);
+    expect(begun.body.results.endsAt).not.toBeNull();
+    expect(begun.body.results.questions.map((question: { _id: string }) => question._id)).toEqual(
+      questionIds,
+    );
+    expectNoKeys(begun.body);
+    const graded = await calls.submit(quizId, attemptId, [{ questionId: questionIds[0], choices: [1] }]);
+    expect(graded.status, graded.text).toBe(200);
+    expect(graded.body.results.points).toBe(1);
+    // Between attempts, the questions are kept back again.
+    expect((await calls.quiz(quizId, courseId)).body.results.questions).toBeNull();
+  });
+});

@@ -51,7 +51,8 @@ export function quizRoutes({ db, clock }: AppDeps) {
         const passed =
           state.standing ||
           attempts.some((attempt) => attempt.passed && (attempt.submittedAt?.getTime() ?? 0) > passedSince);
-        const questions = await questionsOf(db, quiz.id);
+        // A timed quiz's questions come with an attempt only, so they are never read off the clock.
+        const questions = quiz.timeLimitMinutes === null ? await questionsOf(db, quiz.id) : null;
         return c.json({
           message: m.quizFetched,
           results: {
@@ -66,7 +67,7 @@ export function quizRoutes({ db, clock }: AppDeps) {
             review: quiz.review,
             passed,
             attempts: attempts.map(toSummary),
-            questions: questions.map(toLearnerQuestion),
+            questions: questions?.map(toLearnerQuestion) ?? null,
           },
         } satisfies ApiSuccess<LearnerQuiz>);
       },
