@@ -240,7 +240,10 @@ export type QuizAnswer = {
 export type ReviewItem = {
   questionId: string;
   correct: boolean;
-  /** With review `full`: the right option indexes, truth or accepted answers, and the feedback. */
+  /**
+   * With review `full`, once the learner passed or has no attempts left: the right option indexes,
+   * truth or accepted answers, and the feedback. Before that, only `correct`.
+   */
   rightChoices?: number[];
   rightValue?: boolean;
   acceptedAnswers?: string[];

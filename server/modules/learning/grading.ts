@@ -1,4 +1,5 @@
 import type {
+  AttemptResult,
   LearnerQuestion,
   QuizAnswer,
   QuizReview,
@@ -127,4 +128,14 @@ export function reviewOf(
     item.feedback = question.feedback;
     return item;
   });
+}
+
+/**
+ * A grading as the learner may see it: the right answers and feedback of a full review only once
+ * they passed or have no attempts left, so a failed attempt is no answer sheet for the next one;
+ * before that, which answers were right. Applied to stored gradings too, whenever they were made.
+ */
+export function shownResult(result: AttemptResult): AttemptResult {
+  if (result.passed || result.attemptsLeft === 0 || !result.review) return result;
+  return { ...result, review: result.review.map(({ questionId, correct }) => ({ questionId, correct })) };
 }

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/rows.ts';
 import { quizAttempts } from '../../db/schema/learning.ts';
 import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type QuestionRecord, toLearnerQuestion } from './grading.ts';
+import { type QuestionRecord, shownResult, toLearnerQuestion } from './grading.ts';
 
 type Executor = Pick<Database, 'select' | 'execute'>;
 export type QuizRecord = typeof quizzes.$inferSelect;
@@ -101,6 +101,6 @@ export async function toQuizAttempt(
     endsAt: attempt.endsAt?.toISOString() ?? null,
     attemptsLeft: left,
     questions: questions.map(toLearnerQuestion),
-    result: attempt.result ?? null,
+    result: attempt.result ? shownResult(attempt.result) : null,
   };
 }

@@ -19,7 +19,7 @@ import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { completeDoneCourses, coursesHolding, lockLearner, touchProgress } from './completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
-import { grade, reviewOf } from './grading.ts';
+import { grade, reviewOf, shownResult } from './grading.ts';
 import { type AttemptRecord, attemptsLeft, attemptsSince, questionsOf } from './quiz-records.ts';
 
 type Outcome = { kind: 'graded'; result: AttemptResult } | { kind: 'timed-out' };
@@ -29,7 +29,7 @@ const outcomeOf = (attempt: AttemptRecord): Outcome | undefined =>
     ? undefined
     : attempt.timedOut || !attempt.result
       ? { kind: 'timed-out' }
-      : { kind: 'graded', result: attempt.result };
+      : { kind: 'graded', result: shownResult(attempt.result) };
 
 /**
  * Grades a submitted attempt on the server and keeps the grading with it. Past its time limit (and
@@ -81,7 +81,7 @@ async function submit(
     );
     courseCompleted = completed.includes(attempt.courseId);
   }
-  const result: AttemptResult = {
+  const result = shownResult({
     attemptId: attempt.id,
     score: grading.score,
     points: grading.points,
@@ -92,7 +92,7 @@ async function submit(
     submittedAt: now.toISOString(),
     review: reviewOf(quiz.review, questions, grading.answers),
     courseCompleted,
-  };
+  });
   await tx.update(quizAttempts).set({ result }).where(eq(quizAttempts.id, attempt.id));
   return { kind: 'graded', result };
 }
