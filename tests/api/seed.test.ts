@@ -171,6 +171,19 @@ describe('seedIfEmpty', () => {
   });
 });
 
+describe("the demo courses' outlines", () => {
+  it('hold only enabled lessons and published quizzes: the unpublished quiz is in none', async () => {
+    const hidden = await queryRows<{ name: string }>(
+      handle.db,
+      sql`select c.name from course_outline_items o join courses c on c.id = o.course_id
+           left join lessons l on l.id = o.lesson_id left join quizzes q on q.id = o.quiz_id
+          where not coalesce(l.status, q.status)`,
+    );
+    expect(hidden).toEqual([]);
+    expect(await handle.db.$count(quizzes, eq(quizzes.status, false))).toBeGreaterThan(0);
+  });
+});
+
 describe("the learners' history", () => {
   it('is written to the records the player writes: parts done before each completion, quizzes passed and failed, files handed in', async () => {
     const db = handle.db;

@@ -33,8 +33,8 @@ const ITEMS_PER_OUTLINE = 4;
 
 /**
  * Files the demo courses (made by the training seed) under the demo categories, restricts two of
- * them, and gives eight of them outlines of the lessons and quizzes the seed has made so far: run it
- * after the lessons' and quizzes' seeds. A placed lesson (the lessons' seed names its courses) stays
+ * them, and gives eight of them outlines of the enabled lessons and published quizzes the seed has
+ * made so far: run it after the lessons' and quizzes' seeds. A placed lesson (the lessons' seed names its courses) stays
  * out of that rotation and ends the outlines of the courses it names instead.
  */
 export async function seedCourses(tx: Transaction, placed: readonly PlacedLesson[] = []) {
@@ -84,12 +84,24 @@ export async function seedCourses(tx: Transaction, placed: readonly PlacedLesson
   }
 
   const placedIds = new Set(placed.map((lesson) => lesson.lessonId));
-  const lessonIds = (await tx.select({ id: lessons.id }).from(lessons).orderBy(asc(lessons.name)))
+  // Only what a learner takes (docs/decisions/016-what-a-learner-takes.md): the unpublished demo
+  // quiz stays a draft no course holds.
+  const lessonIds = (
+    await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.status, true))
+      .orderBy(asc(lessons.name))
+  )
     .map((row) => row.id)
     .filter((id) => !placedIds.has(id));
-  const quizIds = (await tx.select({ id: quizzes.id }).from(quizzes).orderBy(asc(quizzes.name))).map(
-    (row) => row.id,
-  );
+  const quizIds = (
+    await tx
+      .select({ id: quizzes.id })
+      .from(quizzes)
+      .where(eq(quizzes.status, true))
+      .orderBy(asc(quizzes.name))
+  ).map((row) => row.id);
   const outlined = courseRows.slice(0, OUTLINED_COURSES);
   const items = outlined.flatMap((course, n) => {
     const chosen: { lessonId?: string; quizId?: string }[] = [];
