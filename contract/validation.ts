@@ -2,8 +2,21 @@ import * as v from 'valibot';
 import type { FieldErrors } from './envelope.ts';
 import { messages } from './messages.ts';
 
-/** Text the database can store: PostgreSQL text cannot hold a NUL character. */
-export const noNul = v.regex<string, string>(/^[^\0]*$/, messages.invalidCharacters);
+/**
+ * A NUL (PostgreSQL text and jsonb cannot hold it) or a lone UTF-16 surrogate, half of a pair
+ * without its other half (not Unicode at all; jsonb refuses it). In `u` mode a pair is one code
+ * point, so `\p{Cs}` matches only a half standing alone.
+ */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
+/** Whether the database can store the text as it is: the one rule for every text the API takes. */
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
+
+/**
+ * The same rule on one field, for forms and form fields. The server also applies it to every
+ * string of a JSON body before any route runs (server/http/storable-text.ts).
+ */
+export const noNul = v.check<string, string>(isStorableText, messages.invalidCharacters);
 
 /** A required text: trimmed, not empty, at most `max` characters, storable; absent reads as '' (and fails). */
 export const requiredText = (message: string, max = 100) =>

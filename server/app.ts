@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ApiErrorBody } from '../contract/envelope.ts';
 import { isLessonUploadRequest } from '../contract/lessons/resource.ts';
 import { messages } from '../contract/messages.ts';
-import { API_BASE } from '../contract/paths.ts';
+import { API_BASE, paths } from '../contract/paths.ts';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { profilePictureRoutes } from './files/profile-pictures.ts';
@@ -16,6 +16,7 @@ import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { distRoutes } from './http/static.ts';
+import { storableText } from './http/storable-text.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -68,8 +69,11 @@ export const apiModules = [
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 
 /** Writes that stream files, each capped by its file kind as it arrives: activity files and hand-ins. */
-const isStreamedUpload = (method: string, path: string) =>
+export const isStreamedUpload = (method: string, path: string) =>
   isLessonUploadRequest(method, path) || isHandInRequest(method, path);
+
+/** Signing out takes no input: it must work whatever a client sends with it. */
+const isLogout = (path: string) => path === `${API_BASE}${paths.logout}`;
 
 /** JSON bodies are small; the member form, which carries a picture, gets its own limit. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -115,7 +119,9 @@ export function createApp({
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
     // Before every router, so each write is answered once per Idempotency-Key.
-    .use(idempotency({ ...deps, bodyUnread: isStreamedUpload }));
+    .use(idempotency({ ...deps, bodyUnread: isStreamedUpload }))
+    // After the Idempotency-Key store, which hashes the body from a copy before this reads it.
+    .use(storableText((method, path) => isStreamedUpload(method, path) || isLogout(path)));
   for (const routes of apiModules) api.route('/', routes(deps));
   api.all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages.ts';
+import { isStreamedUpload } from '../../server/app.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
 import type { TestContext } from './helpers.ts';
-import { bodyVariants, headerVariants, pathValues, queryVariants, SQL, spoil } from './malformed-values.ts';
+import {
+  bodyVariants,
+  headerVariants,
+  LONE_SURROGATE,
+  pathValues,
+  queryVariants,
+  SQL,
+  spoil,
+} from './malformed-values.ts';
 import type { Personas } from './personas.ts';
 import {
   fillPath,
@@ -154,6 +164,47 @@ describe('malformed input', () => {
     }
     expect(answers.length).toBeGreaterThan(10);
     expect(answers.filter((answer) => !answer.endsWith(' valid'))).toEqual([]);
+  });
+
+  it('refuses a lone surrogate in any write, naming the field, and writes nothing', async () => {
+    const routes = declaredRoutes(t.app).filter(
+      (route) =>
+        route.method !== 'GET' &&
+        !route.path.endsWith('/logout') &&
+        !isStreamedUpload(route.method, route.path),
+    );
+    // Built first: a sample may insert the record it is about (a training to delete).
+    const planned: { route: DeclaredRoute; path: string; body: Record<string, unknown>; field: string }[] =
+      [];
+    for (const route of routes) {
+      planned.push({
+        route,
+        path: basePath(route, personas.teams.own.teamId),
+        body: { title: LONE_SURROGATE },
+        field: 'title',
+      });
+      // The valid requests, one text field at a time, on the team's real records.
+      const key = `${route.method} ${plainPath(route.path)}`;
+      const sample = teamLeadSamples[key] ?? writeSamples[key];
+      const valid = (await sample?.body?.(t.db, personas.teams.own)) as Record<string, unknown> | undefined;
+      const path = await fillPath(route, personas.teams.own, victims);
+      for (const [field, value] of Object.entries(valid ?? {}))
+        if (typeof value === 'string')
+          planned.push({ route, path, body: { ...valid, [field]: `${value}\ud800` }, field });
+    }
+    const before = await snapshot(t);
+    const problems: string[] = [];
+    for (const { route, path, body, field } of planned) {
+      const response = await t.call(route.method, path, { token: personas.tokens.admin, body });
+      if (response.status !== 422 || response.body?.errors?.[field] !== messages.invalidCharacters)
+        problems.push(
+          `${route.method} ${plainPath(route.path)} with ${field}: ${response.status} ${response.text}`,
+        );
+    }
+    expect(routes.length).toBeGreaterThan(50);
+    expect(planned.length).toBeGreaterThan(routes.length + 20);
+    expect(problems).toEqual([]);
+    expect(changedTables(before, await snapshot(t))).toEqual([]);
   });
 
   it('answers every malformed request with a 4xx and a message, never a 5xx, and writes nothing', async () => {

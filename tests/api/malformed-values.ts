@@ -6,6 +6,8 @@ export const SQL = "' OR 1=1 --";
 export const HTML = '<script>alert(1)</script>';
 export const HUGE = 'x'.repeat(100_000);
 const NUL = 'a\u0000b';
+/** Half of a UTF-16 pair alone: JSON can carry it, Unicode has no such character, jsonb refuses it. */
+export const LONE_SURROGATE = 'a\ud800b';
 
 /** Fields the v1 bodies use, by the kind of value the contract expects in them. */
 const TEXT_FIELDS = ['name', 'title', 'trainingTitle', 'teamName', 'firstName', 'lastName', 'email'];
@@ -67,6 +69,8 @@ export const bodyVariants: BodyVariant[] = [
   { name: 'NUL characters', body: every(ALL_FIELDS, NUL) },
   // Alone, so a text column is reached without another field failing validation first.
   { name: 'NUL characters in text fields', body: every(TEXT_FIELDS, NUL) },
+  { name: 'lone surrogates', body: every(ALL_FIELDS, LONE_SURROGATE) },
+  { name: 'lone surrogates in text fields', body: every(TEXT_FIELDS, LONE_SURROGATE) },
   { name: 'numbers past a database integer', body: every(OTHER_FIELDS, 2 ** 53) },
   { name: 'an empty bulk selection', body: { bulkId: [] } },
   { name: 'a bulk selection that is a string', body: { bulkId: randomUUID() } },
@@ -98,9 +102,12 @@ export const headerVariants: Record<string, string>[] = [
   { authorization: 'Basic YWRtaW46YWRtaW4=' },
 ];
 
-/** Wrong values for a field that held `value`: a NUL, 100k characters, wrong types, and null. */
+/**
+ * Wrong values for a field that held `value`: a NUL, a lone surrogate, 100k characters, wrong
+ * types, and null.
+ */
 export function spoil(value: unknown): unknown[] {
   const text = typeof value === 'string' ? value : 'x';
-  const candidates = [`${text}\u0000`, HUGE, 12345, [text], { value: text }, null, true];
+  const candidates = [`${text}\u0000`, `${text}\ud800`, HUGE, 12345, [text], { value: text }, null, true];
   return candidates.filter((candidate) => JSON.stringify(candidate) !== JSON.stringify(value));
 }

@@ -25,8 +25,8 @@ export const courseBytes = (course: PlayerCourse) =>
 
 /**
  * Keeps a course on the device: its activity files where the service worker answers their links
- * from, and its outline and quiz questions (no answers), which the player reads offline when the
- * saved query cache has them no more.
+ * from, and its outline and untimed quizzes' questions (no answers), which the player reads offline
+ * when the saved query cache has them no more.
  */
 export async function keepCourse(
   queryClient: QueryClient,
@@ -36,7 +36,10 @@ export async function keepCourse(
   // A fresh outline: its file links are signed for about an hour.
   const course = await queryClient.fetchQuery({ ...playerCourseOptions(courseId), staleTime: 0 });
   const files = courseFiles(course);
-  const quizzes = course.outline.filter((item): item is PlayerQuiz => item.kind === 'quiz');
+  // A timed quiz needs the network (its questions come with an attempt), so nothing of it is kept.
+  const quizzes = course.outline.filter(
+    (item): item is PlayerQuiz => item.kind === 'quiz' && item.timeLimitMinutes === null,
+  );
   const of = files.length + quizzes.length;
   let done = 0;
   onProgress(done, of);

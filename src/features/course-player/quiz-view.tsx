@@ -134,7 +134,7 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
     setOutcome(null);
     setAnswers({});
     start.mutate(
-      { quizId: quiz._id, title: quiz.name, attemptId },
+      { quizId: quiz._id, title: quiz.name, attemptId, timed },
       {
         onSuccess: (answer) => {
           if (!isQueued(answer)) {
