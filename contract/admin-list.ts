@@ -59,18 +59,26 @@ export const adminMessages = {
   versionRequired: 'Version is required.',
 } as const;
 
+/** The largest `version` a record can have: the database keeps it in an integer column. */
+export const MAX_RECORD_VERSION = 2_147_483_647;
+
 /**
  * The `version` an update carries: the one the form read, so a stale edit gets 409. A missing one
- * runs through the checks as 0, so it gets this message rather than valibot's generic one.
+ * runs through the checks as 0, so it gets `message` rather than valibot's generic one; one past
+ * the database's integer gets it too, as no record can have it.
  */
-export const recordVersion = v.optional(
-  v.pipe(
-    v.number(adminMessages.versionRequired),
-    v.integer(adminMessages.versionRequired),
-    v.minValue(1, adminMessages.versionRequired),
-  ),
-  0,
-);
+export const versionField = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.number(message),
+      v.integer(message),
+      v.minValue(1, message),
+      v.maxValue(MAX_RECORD_VERSION, message),
+    ),
+    0,
+  );
+
+export const recordVersion = versionField(adminMessages.versionRequired);
 
 /** Answer of the bulk status routes: the records whose status was set. */
 export type BulkStatusResult = { bulkId: string[] };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_RECORD_VERSION } from './admin-list.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { noNul, passwordsMatch, personEntries } from './validation.ts';
 
@@ -78,7 +79,9 @@ export const memberUpdateSchema = v.pipe(
     ...commonEntries,
     password: v.optional(v.union([v.literal(''), password]), ''),
     confirmPassword: v.optional(v.union([v.literal(''), confirmPassword]), ''),
-    version: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))),
+    version: v.optional(
+      v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(MAX_RECORD_VERSION)),
+    ),
     /** 'true' removes the current picture when no new one is sent. */
     removeProfilePicture: v.optional(v.boolean(), false),
   }),

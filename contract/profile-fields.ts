@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AdminRow } from './admin-list.ts';
+import { type AdminRow, versionField } from './admin-list.ts';
 import { PROFILE_FIELD_TYPE_IDS, type ProfileFieldTypeId } from './admin-list-queries.ts';
 import { defineResource } from './resource.ts';
 import { noNul } from './validation.ts';
@@ -104,14 +104,7 @@ const option = v.optional(
   [],
 );
 const required = v.optional(v.boolean('Required must be true or false.'), false);
-const version = v.optional(
-  v.pipe(
-    v.number(profileFieldMessages.versionRequired),
-    v.integer(profileFieldMessages.versionRequired),
-    v.minValue(1, profileFieldMessages.versionRequired),
-  ),
-  0,
-);
+const version = versionField(profileFieldMessages.versionRequired);
 
 /** Choice types need at least one option. */
 const optionsGiven = (input: { type: string; option: string[] }) =>

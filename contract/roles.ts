@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AdminRow } from './admin-list.ts';
+import { type AdminRow, versionField } from './admin-list.ts';
 import { defineResource, resourcePaths } from './resource.ts';
 import type { PermissionAction } from './session.ts';
 import { noNul } from './validation.ts';
@@ -135,13 +135,6 @@ export type RoleCreateOutput = v.InferOutput<typeof roleCreateSchema>;
 /** PATCH /administrator-role/{id}: the whole role, with the version it was read at. */
 export const roleUpdateSchema = v.object({
   ...roleFields,
-  version: v.optional(
-    v.pipe(
-      v.number(roleMessages.versionRequired),
-      v.integer(roleMessages.versionRequired),
-      v.minValue(1, roleMessages.versionRequired),
-    ),
-    0,
-  ),
+  version: versionField(roleMessages.versionRequired),
 });
 export type RoleUpdateInput = v.InferInput<typeof roleUpdateSchema>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { recordVersion } from './admin-list.ts';
+import { MAX_RECORD_VERSION, recordVersion } from './admin-list.ts';
 import { TEAM_MEMBER_TYPES, type TeamMemberType } from './admin-list-queries.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { defineResource, resourcePaths } from './resource.ts';
@@ -84,7 +84,7 @@ export const teamSchema = v.object({
     '',
   ),
   /** For an update: the version the form read, so a stale edit gets 409. */
-  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RECORD_VERSION))),
 });
 export type TeamInput = v.InferInput<typeof teamSchema>;
 export type TeamOutput = v.InferOutput<typeof teamSchema>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AdminRow } from './admin-list.ts';
+import { type AdminRow, versionField } from './admin-list.ts';
 import type { Paged } from './envelope.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { defineResource } from './resource.ts';
@@ -55,14 +55,7 @@ const name = v.optional(
   ),
   '',
 );
-const version = v.optional(
-  v.pipe(
-    v.number(userGroupMessages.versionRequired),
-    v.integer(userGroupMessages.versionRequired),
-    v.minValue(1, userGroupMessages.versionRequired),
-  ),
-  0,
-);
+const version = versionField(userGroupMessages.versionRequired);
 
 export const userGroupSchema = v.object({ name });
 export type UserGroupInput = v.InferInput<typeof userGroupSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_RECORD_VERSION } from '../admin-list.ts';
 import { bulkIdSchema } from '../bulk.ts';
 import { noNul } from '../validation.ts';
 import {
@@ -111,7 +112,7 @@ function rules<T>() {
   });
 }
 
-const version = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)));
+const version = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RECORD_VERSION)));
 
 /** POST /course-assignment and PATCH /course-assignment/{id} (with the `version` the form read). */
 export const courseAssignmentSchema = v.pipe(v.object({ ...fields, version }), rules());

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_RECORD_VERSION } from '../admin-list.ts';
 import type { FileKind } from '../files.ts';
 import { noNul } from '../validation.ts';
 
@@ -199,6 +200,7 @@ const formVersion = v.optional(
     v.string('Version is required.'),
     v.regex(/^[1-9]\d{0,9}$/, 'Version is required.'),
     v.transform(Number),
+    v.maxValue(MAX_RECORD_VERSION, 'Version is required.'),
   ),
   '',
 );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLessonUploadRequest } from '../../contract/lessons/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import { isStreamedUpload } from '../../server/app.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../server/http/route-table.ts';
@@ -203,6 +204,32 @@ describe('malformed input', () => {
     }
     expect(routes.length).toBeGreaterThan(50);
     expect(planned.length).toBeGreaterThan(routes.length + 20);
+    expect(problems).toEqual([]);
+    expect(changedTables(before, await snapshot(t))).toEqual([]);
+  });
+
+  it('refuses a version past a database integer on every versioned PATCH, and writes nothing', async () => {
+    const patches = declaredRoutes(t.app).filter((route) => route.method === 'PATCH');
+    const before = await snapshot(t);
+    const problems: string[] = [];
+    for (const route of patches) {
+      const query = teamLeadSamples[`PATCH ${plainPath(route.path)}`]?.query?.(personas.teams.own);
+      // An activity of the seed's lessons, the one record the route table gives no victim for.
+      const filled = route.path.includes(':activityId')
+        ? route.path.replace(/:activityId.*$/, (await victims.ids('lesson_activities')) ?? '')
+        : await fillPath(route, personas.teams.own, victims);
+      const path = `${filled}?${new URLSearchParams(query)}`;
+      // An activity is edited as a multipart form, its version a text field like the others.
+      const form = new FormData();
+      form.set('version', String(2 ** 31));
+      const response = await t.call('PATCH', path, {
+        token: personas.tokens.admin,
+        ...(isLessonUploadRequest('PATCH', path) ? { form } : { body: { version: 2 ** 31 } }),
+      });
+      if (response.status !== 422 || typeof response.body?.errors?.version !== 'string')
+        problems.push(`${plainPath(route.path)}: ${response.status} ${response.text.slice(0, 300)}`);
+    }
+    expect(patches.length).toBeGreaterThan(10);
     expect(problems).toEqual([]);
     expect(changedTables(before, await snapshot(t))).toEqual([]);
   });

@@ -72,6 +72,7 @@ export const bodyVariants: BodyVariant[] = [
   { name: 'lone surrogates', body: every(ALL_FIELDS, LONE_SURROGATE) },
   { name: 'lone surrogates in text fields', body: every(TEXT_FIELDS, LONE_SURROGATE) },
   { name: 'numbers past a database integer', body: every(OTHER_FIELDS, 2 ** 53) },
+  { name: 'a version past a database integer', body: { version: 2 ** 31 } },
   { name: 'an empty bulk selection', body: { bulkId: [] } },
   { name: 'a bulk selection that is a string', body: { bulkId: randomUUID() } },
   { name: 'a bulk selection of non-ids', body: { bulkId: [SQL, HTML, NUL, 7, null] } },
@@ -104,10 +105,20 @@ export const headerVariants: Record<string, string>[] = [
 
 /**
  * Wrong values for a field that held `value`: a NUL, a lone surrogate, 100k characters, wrong
- * types, and null.
+ * types, null, and a number past a database integer.
  */
 export function spoil(value: unknown): unknown[] {
   const text = typeof value === 'string' ? value : 'x';
-  const candidates = [`${text}\u0000`, `${text}\ud800`, HUGE, 12345, [text], { value: text }, null, true];
+  const candidates = [
+    `${text}\u0000`,
+    `${text}\ud800`,
+    HUGE,
+    12345,
+    2 ** 31,
+    [text],
+    { value: text },
+    null,
+    true,
+  ];
   return candidates.filter((candidate) => JSON.stringify(candidate) !== JSON.stringify(value));
 }
