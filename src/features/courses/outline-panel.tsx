@@ -71,7 +71,7 @@ export function OutlinePanel({ courseId }: { courseId: string }) {
           </Title>
           <Text size="sm" c="dimmed">
             {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons and quizzes of the course, in
-            order.
+            order. Learners take the enabled lessons and published quizzes only.
           </Text>
         </div>
         {canEdit && (

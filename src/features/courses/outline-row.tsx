@@ -56,8 +56,9 @@ export function OutlineRow({ item, index, count, canEdit, onMove, onRemove }: Ou
             {item.kind === 'quiz' ? 'Quiz' : 'Lesson'}
           </Badge>
           {!item.status && (
-            <Badge variant="outline" color="gray">
-              Disabled
+            // Learners do not see it (docs/decisions/016-what-a-learner-takes.md).
+            <Badge variant="outline" color="gray" title="Left out of what learners take">
+              {item.kind === 'quiz' ? 'Unpublished' : 'Disabled'}
             </Badge>
           )}
         </Group>
