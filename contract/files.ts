@@ -31,6 +31,12 @@ export const FILE_KINDS = {
 
 export type FileKind = keyof typeof FILE_KINDS;
 
+/**
+ * What one learner's hand-ins may take in the store together (a new hand-in replaces their earlier
+ * one of the activity in the round, so this bounds hand-ins over many activities and rounds).
+ */
+export const HAND_IN_TOTAL_BYTES = 500 * 1024 ** 2;
+
 const megabytes = (bytes: number) =>
   bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : `${bytes / 1024 ** 2} MB`;
 
@@ -43,6 +49,7 @@ export const fileMessages = {
       : `The file must be ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} file (${extensions.join(', ')}).`;
   },
   tooLarge: (kind: FileKind) => `The file must be at most ${megabytes(FILE_KINDS[kind].maxBytes)}.`,
+  handInsFull: `Your handed-in files may take at most ${megabytes(HAND_IN_TOTAL_BYTES)} in all.`,
   linkExpired: 'This file link has expired.',
   linkInvalid: 'This file link is not valid.',
   rangeNotSatisfiable: 'The requested range is not in the file.',

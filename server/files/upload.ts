@@ -19,6 +19,9 @@ export class FileRefused extends Error {
   }
 }
 
+/** A cap below the kind's, with its own refusal (a learner's room left for hand-ins). */
+export type UploadLimit = { maxBytes: number; message: string };
+
 /**
  * How many bytes are read ahead to tell the type. Office files are zip archives whose telling entry
  * (`ppt/…`) comes after a few others, so the first few kilobytes file-type needs for most formats
@@ -56,6 +59,7 @@ export async function storeUpload(
   source: Readable,
   uploadName: string,
   folder: string,
+  limit?: UploadLimit,
 ): Promise<StoredFile> {
   const name = servedName(uploadName);
   // The type checker reads file-type's web-stream declarations; given a Node stream, it answers one.
@@ -70,10 +74,17 @@ export async function storeUpload(
 
   const { maxBytes } = FILE_KINDS[kind];
   let size = 0;
+  const overCap = () =>
+    size > maxBytes
+      ? new FileRefused(fileMessages.tooLarge(kind), 413)
+      : limit && size > limit.maxBytes
+        ? new FileRefused(limit.message, 413)
+        : undefined;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > maxBytes) done(new FileRefused(fileMessages.tooLarge(kind), 413));
+      const refused = overCap();
+      if (refused) done(refused);
       else done(null, chunk);
     },
   });
@@ -88,9 +99,10 @@ export async function storeUpload(
     if (cause instanceof FileRefused) throw cause;
     throw error;
   }
-  if (size > maxBytes) {
+  const refused = overCap();
+  if (refused) {
     await store.disk.delete(key);
-    throw new FileRefused(fileMessages.tooLarge(kind), 413);
+    throw refused;
   }
   return { key, ...type, size, name };
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileMessages } from '../../contract/files.ts';
+import { fileMessages, HAND_IN_TOTAL_BYTES } from '../../contract/files.ts';
 import { learningPaths as lp, learningMessages as m } from '../../contract/learning/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import { paths } from '../../contract/paths.ts';
@@ -220,5 +220,61 @@ describe('hand-ins', () => {
         .where(and(eq(handIns.userId, learner.id), eq(handIns.fileName, name)));
       expect(rows, name).toHaveLength(1);
     }
+  });
+
+  it('replaces the learner’s earlier hand-in of the activity in the round, its file deleted', async () => {
+    const { learner, courseId, upload } = await setUp({ keepOpen: true });
+    const before = storedHandIns().length;
+    const send = (name: string) =>
+      t.call('POST', lp.handIn(courseId, upload), {
+        token: learner.token,
+        form: handInForm(randomUUID(), { name, body: PDF }),
+      });
+    expect((await send('first.pdf')).status).toBe(200);
+    const [first] = await t.db.select().from(handIns).where(eq(handIns.userId, learner.id));
+    expect(storedHandIns().length).toBe(before + 1);
+
+    const second = await send('second.pdf');
+    expect(second.status, second.text).toBe(200);
+    const rows = await t.db.select().from(handIns).where(eq(handIns.userId, learner.id));
+    expect(rows.map((row) => row.fileName)).toEqual(['second.pdf']);
+    expect(storedHandIns()).not.toContain(first?.fileKey.split('/').pop());
+    expect(storedHandIns().length).toBe(before + 1);
+    const player = await learnerCalls(t, learner.token).course(courseId);
+    expect(player.body.results.outline[0].activities[0].handIn).toMatchObject({ name: 'second.pdf' });
+  });
+
+  it('refuses a hand-in past the learner’s total of stored hand-ins with 413, keeping nothing', async () => {
+    const { learner, courseId, upload } = await setUp({ keepOpen: true });
+    const other = await newLesson(t, [{ type: 'fileUpload' }]);
+    // Earlier hand-ins elsewhere fill all but a few bytes of the learner's room.
+    await t.db.insert(handIns).values({
+      id: randomUUID(),
+      userId: learner.id,
+      activityId: other.activityIds[0] as string,
+      fileKey: 'hand-ins/aaaaaaaaaaaaaaaaaaaaaa.pdf',
+      fileName: 'big.pdf',
+      fileType: 'application/pdf',
+      fileSize: HAND_IN_TOTAL_BYTES - 10,
+      handedInAt: new Date(),
+    });
+    const before = storedHandIns().length;
+    const completionId = randomUUID();
+    const refused = await t.call('POST', lp.handIn(courseId, upload), {
+      token: learner.token,
+      form: handInForm(completionId, { name: 'more.pdf', body: PDF }),
+    });
+    expect(refused.status, refused.text).toBe(413);
+    expect(refused.body).toMatchObject({
+      message: messages.payloadTooLarge,
+      errors: { file: fileMessages.handInsFull },
+    });
+    expect(
+      (await t.db.select().from(handIns).where(eq(handIns.userId, learner.id))).map((r) => r.fileName),
+    ).toEqual(['big.pdf']);
+    expect(
+      await t.db.select().from(activityCompletions).where(eq(activityCompletions.userId, learner.id)),
+    ).toEqual([]);
+    expect(storedHandIns().length).toBe(before);
   });
 });

@@ -67,8 +67,8 @@ export async function recordActivity(
     completionId: string;
     watched?: number;
     now: Date;
-    /** Written first in the same transaction (a hand-in's row). */
-    before?: (tx: Transaction) => Promise<boolean>;
+    /** Written first in the same transaction, given the learner's round (a hand-in's row). */
+    before?: (tx: Transaction, roundStart: Date | null) => Promise<boolean>;
   },
 ): Promise<boolean> {
   const { userId, courseId, activity, completionId, now } = input;
@@ -76,7 +76,7 @@ export async function recordActivity(
     await lockLearner(tx, userId);
     const state = await learnerCourse(tx, userId, courseId, now);
     if (state.standing) return false;
-    if (input.before && !(await input.before(tx))) return false;
+    if (input.before && !(await input.before(tx, state.roundStart))) return false;
     const inserted = await tx
       .insert(activityCompletions)
       .values({

@@ -8,7 +8,7 @@ import { messages } from '../../../contract/messages.ts';
 import { API_BASE } from '../../../contract/paths.ts';
 import { toFieldErrors } from '../../../contract/validation.ts';
 import type { FileStore } from '../../files/store.ts';
-import { FileRefused, type StoredFile, storeUpload } from '../../files/upload.ts';
+import { FileRefused, type StoredFile, storeUpload, type UploadLimit } from '../../files/upload.ts';
 import { ApiError } from '../../http/errors.ts';
 
 /** Folder of the hand-ins in the store. */
@@ -29,17 +29,16 @@ const refuse = (errors: FieldErrors, status: 413 | 422 = 422) =>
 
 export type HandInForm = { completionId: string; file: StoredFile | undefined };
 
+/** Whether to store a hand-in's file (false: a replayed completion id keeps no second file), and its cap. */
+export type KeepFile = (completionId: string) => Promise<UploadLimit | false>;
+
 /**
  * Reads the hand-in form as it streams: `completionId` first, then `file`. When the file part
- * arrives, `keep(completionId)` says whether to store it (a replayed completion id keeps no second
- * file); a kept file streams into the store under the fileUpload kind (type from the bytes,
- * programs refused, size capped as it arrives). Anything refused after a file was stored deletes it.
+ * arrives, `keep(completionId)` says whether to store it and below what size; a kept file streams
+ * into the store under the fileUpload kind (kind from the served name, programs refused by their
+ * bytes, size capped as it arrives). Anything refused after a file was stored deletes it.
  */
-export async function readHandInForm(
-  raw: Request,
-  store: FileStore,
-  keep: (completionId: string) => Promise<boolean>,
-): Promise<HandInForm> {
+export async function readHandInForm(raw: Request, store: FileStore, keep: KeepFile): Promise<HandInForm> {
   const contentType = raw.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !raw.body)
     throw refuse({ file: m.handInFileRequired });
@@ -58,7 +57,7 @@ function parse(
   raw: Request,
   contentType: string,
   store: FileStore,
-  keep: (completionId: string) => Promise<boolean>,
+  keep: KeepFile,
   onStored: (file: StoredFile) => void,
 ): Promise<HandInForm> {
   return new Promise((resolve, reject) => {
@@ -120,11 +119,12 @@ function parse(
       }
       const id = completionId;
       const write = (async () => {
-        if (!(await keep(id))) {
+        const limit = await keep(id);
+        if (!limit) {
           stream.resume();
           return;
         }
-        file = await storeUpload(store, 'fileUpload', stream, filename, HAND_IN_FOLDER);
+        file = await storeUpload(store, 'fileUpload', stream, filename, HAND_IN_FOLDER, limit);
         onStored(file);
       })().catch((error: unknown) => {
         stream.resume();

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
+import { fileMessages } from '../../../contract/files.ts';
 import {
   type CompletionResult,
   type HandIn,
@@ -22,7 +23,8 @@ import {
   recordActivity,
 } from './activity-completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
-import { readHandInForm } from './hand-in-form.ts';
+import { type KeepFile, readHandInForm } from './hand-in-form.ts';
+import { handInRoom, handInsFull, replaceHandIn } from './hand-in-store.ts';
 import { toHandIn } from './player.ts';
 
 /** Whether `viewerId` leads a team that the hand-in's learner is a member of. */
@@ -48,14 +50,21 @@ export function handInRoutes(deps: AppDeps) {
       const activity = await activityInCourse(db, course.id, pathId(c.req.param('activityId')));
       if (activity.activity_type !== 'fileUpload') throw new ApiError(422, m.notHandIn);
       const now = clock();
-      // A replayed completion id, or a course standing completed, keeps no file.
-      const keep = async (completionId: string) =>
-        !(await earlierCompletion(db, userId, activity.id, completionId)) &&
-        !(await learnerCourse(db, userId, course.id, now)).standing;
+      // A replayed completion id, or a course standing completed, keeps no file; a kept one must
+      // fit the learner's room, its earlier hand-in of the activity in the round left out.
+      const keep: KeepFile = async (completionId) => {
+        if (await earlierCompletion(db, userId, activity.id, completionId)) return false;
+        const state = await learnerCourse(db, userId, course.id, now);
+        if (state.standing) return false;
+        const room = await handInRoom(db, userId, activity.id, state.roundStart);
+        if (room <= 0) throw handInsFull();
+        return { maxBytes: room, message: fileMessages.handInsFull };
+      };
       const form = await readHandInForm(c.req.raw, files, keep);
       const { file, completionId } = form;
       if (file) {
         let kept = false;
+        let replacedKeys: string[] = [];
         try {
           kept = await recordActivity(db, {
             userId,
@@ -63,10 +72,10 @@ export function handInRoutes(deps: AppDeps) {
             activity,
             completionId,
             now,
-            before: async (tx) => {
-              const inserted = await tx
-                .insert(handIns)
-                .values({
+            before: async (tx, roundStart) => {
+              const replaced = await replaceHandIn(
+                tx,
+                {
                   id: completionId,
                   userId,
                   activityId: activity.id,
@@ -75,15 +84,17 @@ export function handInRoutes(deps: AppDeps) {
                   fileType: file.mimeType,
                   fileSize: file.size,
                   handedInAt: now,
-                })
-                .onConflictDoNothing()
-                .returning({ id: handIns.id });
-              return inserted.length > 0;
+                },
+                roundStart,
+              );
+              replacedKeys = replaced.replacedKeys;
+              return replaced.written;
             },
           });
         } finally {
           if (!kept) await files.disk.delete(file.key).catch(() => undefined);
         }
+        if (kept) await Promise.all(replacedKeys.map((key) => files.disk.delete(key).catch(() => undefined)));
       }
       return c.json({
         message: m.handedIn,
