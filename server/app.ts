@@ -101,7 +101,12 @@ export function createApp({
   clock = () => new Date(),
 }: CreateAppOptions) {
   const deps: AppDeps = { db, config, mailer, logger, background, files, clock };
-  const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
+  // The rest of the body is never read: the connection closes after the answer, or its unread
+  // bytes would be taken for the next request the client sends on it.
+  const tooLarge = (c: Context) => {
+    c.header('Connection', 'close');
+    return c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
+  };
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });
   const api = new Hono<AppEnv>()
