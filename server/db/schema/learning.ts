@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   uuid,
@@ -45,6 +46,27 @@ export const activityCompletions = pgTable(
     index('activity_completions_user_activity_idx').on(t.userId, t.activityId, t.completedAt.desc()),
     index('activity_completions_activity_idx').on(t.activityId),
     index('activity_completions_lesson_idx').on(t.lessonId),
+  ],
+);
+
+/**
+ * When the server first answered a learner an activity's media (the course player's outline, with
+ * the file's link): the earliest a completion of it may say the learner opened it.
+ */
+export const activityServes = pgTable(
+  'activity_serves',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => lessonActivities.id, { onDelete: 'cascade' }),
+    firstServedAt: timestampTz('first_served_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.activityId] }),
+    index('activity_serves_activity_idx').on(t.activityId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, trigram, updatedAt, version } from '../columns.ts';
 
 export const ACTIVITY_TYPES = [
@@ -59,6 +59,8 @@ export const lessonActivities = pgTable(
     fileName: text('file_name'),
     fileType: text('file_type'),
     fileSize: bigint('file_size', { mode: 'number' }),
+    /** Seconds an uploaded video or audio lasts, read from its bytes as it was stored; null when unknown. */
+    mediaDuration: real('media_duration'),
     previewFileKey: text('preview_file_key'),
     previewFileName: text('preview_file_name'),
     /** A learner must finish the activity to finish the lesson. */
