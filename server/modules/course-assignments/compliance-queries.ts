@@ -12,14 +12,15 @@ import type { LearnerState } from '../../../contract/course-assignments/resource
 import { learnerCourseStates } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
+import { teamMembersIn } from './learner-scope.ts';
 
 const DAY_MS = 86_400_000;
 
 /** Enabled users, or the enabled members of a team: the learners the figures count. */
 export function learnersInScope(team: string | undefined): SQL {
   return team
-    ? sql`select tm.user_id from team_members tm join users lu on lu.id = tm.user_id
-           where tm.team_id = ${team} and lu.status`
+    ? sql`select m.user_id from (${teamMembersIn(sql`${team}::uuid`)}) m join users lu on lu.id = m.user_id
+           where lu.status`
     : sql`select lu.id from users lu where lu.status`;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { assignmentLearners, idList } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -8,25 +8,39 @@ import { courseNamesOf } from './queries.ts';
 
 export type Recipient = { id: string; email: string; firstName: string; deadline: string | null };
 
-/** The enabled learners of an assignment now, or those of them named, with their deadline. */
-export function recipientsOf(db: Database, assignmentId: string, userIds?: string[]): Promise<Recipient[]> {
+/**
+ * The enabled learners of an assignment now, or those of them named, with their deadline; of those
+ * `view` lets the caller see (learner-scope.ts), all when undefined.
+ */
+export function recipientsOf(
+  db: Database,
+  assignmentId: string,
+  userIds?: string[],
+  view?: SQL,
+): Promise<Recipient[]> {
   const only = userIds ? sql`and l.user_id in (${idList(userIds)})` : sql``;
   return queryRows<Recipient>(
     db,
     sql`select u.id, u.email, u.first_name as "firstName", l.deadline::text as deadline
-          from (${assignmentLearners({ assignmentIn: idList([assignmentId]) })}) l
+          from (${assignmentLearners({ assignmentIn: idList([assignmentId]), userIn: view })}) l
           join users u on u.id = l.user_id
          where u.status ${only}
          order by u.id`,
   );
 }
 
-/** How many of `userIds` are learners of the assignment now, enabled or not. */
-export async function learnerCount(db: Database, assignmentId: string, userIds: string[]): Promise<number> {
+/** How many learners the assignment has now, enabled or not: of `userIds` when given, of those `view` shows. */
+export async function learnerCount(
+  db: Database,
+  assignmentId: string,
+  userIds?: string[],
+  view?: SQL,
+): Promise<number> {
+  const only = userIds ? sql`where l.user_id in (${idList(userIds)})` : sql``;
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (${assignmentLearners({ assignmentIn: idList([assignmentId]) })}) l
-         where l.user_id in (${idList(userIds)})`,
+    sql`select count(*)::int as n
+          from (${assignmentLearners({ assignmentIn: idList([assignmentId]), userIn: view })}) l ${only}`,
   );
   return row?.n ?? 0;
 }

@@ -45,16 +45,20 @@ type RowColumns = { createdAt: Date } & Omit<CourseAssignmentRow, 'createdOn' | 
 
 const NO_COUNTS: AssignmentCounts = { assigned: 0, completed: 0, overdue: 0 };
 
-/** Assigned, completed and overdue learners of each assignment named. */
+/**
+ * Assigned, completed and overdue learners of each assignment named, of those `view` lets the
+ * caller see (learner-scope.ts; all when undefined).
+ */
 export async function countsOf(
   db: Database,
   ids: string[],
   now: Date,
+  view?: SQL,
 ): Promise<Map<string, AssignmentCounts>> {
   if (ids.length === 0) return new Map();
   const rows = await queryRows<AssignmentCounts & { assignment_id: string }>(
     db,
-    assignmentCounts({ assignmentIn: idList(ids) }, now),
+    assignmentCounts({ assignmentIn: idList(ids), userIn: view }, now),
   );
   return new Map(rows.map(({ assignment_id, ...counts }) => [assignment_id, counts]));
 }
@@ -67,9 +71,9 @@ function toRows(rows: RowColumns[], counts: Map<string, AssignmentCounts>): Cour
   }));
 }
 
-/** Assignments that include a learner whose "First Last" matches. */
-function includesLearnerNamed(term: string): SQL {
-  return sql`exists (select 1 from (${assignmentLearners({ assignmentIn: sql`course_assignments.id` })}) l
+/** Assignments that include a learner the caller may see whose "First Last" matches. */
+function includesLearnerNamed(term: string, view: SQL | undefined): SQL {
+  return sql`exists (select 1 from (${assignmentLearners({ assignmentIn: sql`course_assignments.id`, userIn: view })}) l
     join users nu on nu.id = l.user_id
    where (nu.first_name || ' ' || nu.last_name) ilike ${containsPattern(term)})`;
 }
@@ -85,11 +89,12 @@ export async function assignmentPage(
   db: Database,
   query: CourseAssignmentListQuery,
   now: Date,
+  view?: SQL,
 ): Promise<Paged<CourseAssignmentRow>> {
   const where = and(
     query.team ? reachesTeam(query.team) : undefined,
     query.search ? sql`${courseAssignments.title} ilike ${containsPattern(query.search)}` : undefined,
-    query.fullName ? includesLearnerNamed(query.fullName) : undefined,
+    query.fullName ? includesLearnerNamed(query.fullName, view) : undefined,
   );
   const offset = (query.page - 1) * query.limit;
   const rows = await db
@@ -104,6 +109,7 @@ export async function assignmentPage(
     db,
     rows.map((row) => row._id),
     now,
+    view,
   );
   return {
     data: toRows(
@@ -182,6 +188,7 @@ export async function assignmentDetail(
   db: Database,
   assignmentId: string,
   now: Date,
+  view?: SQL,
 ): Promise<CourseAssignmentDetail | undefined> {
   const [row] = await db
     .select({
@@ -199,7 +206,7 @@ export async function assignmentDetail(
   const [courseRows, assignees, counts] = await Promise.all([
     coursesOf(db, assignmentId),
     assigneesOf(db, assignmentId),
-    countsOf(db, [assignmentId], now),
+    countsOf(db, [assignmentId], now, view),
   ]);
   const [base] = toRows([listed], counts);
   return {
@@ -227,17 +234,18 @@ type StateRow = {
   expires_at: Date | string | null;
 };
 
-/** The learners of an assignment with their deadline and state per course, by name. */
+/** The learners of an assignment the caller may see, with their deadline and state per course, by name. */
 export async function learnersOf(
   db: Database,
   assignmentId: string,
   now: Date,
+  view?: SQL,
 ): Promise<AssignmentLearner[]> {
   const rows = await queryRows<StateRow>(
     db,
     sql`select s.user_id, u.first_name, u.last_name, u.email, s.assigned_at, s.deadline::text as deadline,
                s.course_id, c.name as course_name, s.state, s.completed_at, s.expires_at
-          from (${learnerCourseStates({ assignmentIn: idList([assignmentId]) }, now)}) s
+          from (${learnerCourseStates({ assignmentIn: idList([assignmentId]), userIn: view }, now)}) s
           join users u on u.id = s.user_id
           join courses c on c.id = s.course_id
          order by lower(u.last_name), lower(u.first_name), u.id, lower(c.name), s.course_id`,

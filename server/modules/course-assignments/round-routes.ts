@@ -1,5 +1,5 @@
 import { vValidator } from '@hono/valibot-validator';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { RESEND_EMAIL_RATE_LIMIT } from '../../../contract/constants.ts';
 import {
@@ -20,6 +20,7 @@ import { ApiError } from '../../http/errors.ts';
 import { pathId } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { requireAssignmentAccess } from './access.ts';
+import { learnerView } from './learner-scope.ts';
 import { learnerCount, mailLearners, type Recipient, recipientsOf } from './mail.ts';
 import { type AssignmentRecordRow, assignmentRecord, learnersOf } from './queries.ts';
 import { checkDay } from './writes.ts';
@@ -37,6 +38,15 @@ export function roundRoutes(deps: AppDeps) {
     const error = checkDay(deadline, clock(), { invalid: m.deadlineInvalid, past: m.deadlinePast });
     if (error) throw new ApiError(422, messages.validationFailed, { deadline: error });
     return deadline || null;
+  }
+
+  /**
+   * Whether the caller sees every learner of the assignment. Only then does reassigning all of
+   * them move the assignment's own deadline, which also holds for learners of other leads' teams.
+   */
+  async function seesEveryone(assignmentId: string, view: SQL | undefined) {
+    if (!view) return true;
+    return (await learnerCount(db, assignmentId, undefined, view)) === (await learnerCount(db, assignmentId));
   }
 
   /** A new round for the recipients, with the deadline when one is given. */
@@ -84,9 +94,15 @@ export function roundRoutes(deps: AppDeps) {
       if (found.length !== ids.length) throw new ApiError(404, messages.notFound);
       const records = await Promise.all(ids.map((id) => assignmentRecord(db, id)));
       for (const record of records) await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      const view = await learnerView(db, c.get('auth'), 'edit');
       let mailed = 0;
       for (const record of records)
-        mailed += await reassign(record, await recipientsOf(db, record.id), deadline, true);
+        mailed += await reassign(
+          record,
+          await recipientsOf(db, record.id, undefined, view),
+          deadline,
+          await seesEveryone(record.id, view),
+        );
       return c.json(mailedAnswer(mailed));
     })
     .post(
@@ -97,14 +113,17 @@ export function roundRoutes(deps: AppDeps) {
         const body = c.req.valid('json');
         const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
         await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+        const view = await learnerView(db, c.get('auth'), 'edit');
         const deadline = checkDeadline(body.deadline);
         const chosen =
           body.userIds.length > 0 ? [...new Set(body.userIds.map((id) => id.toLowerCase()))] : undefined;
         // Disabled learners may be chosen too; only enabled ones are mailed.
-        if (chosen && (await learnerCount(db, record.id, chosen)) !== chosen.length)
+        // A learner the caller may not see is refused as not assigned, telling nothing about them.
+        if (chosen && (await learnerCount(db, record.id, chosen, view)) !== chosen.length)
           throw new ApiError(422, messages.validationFailed, { userIds: m.learnerNotAssigned });
-        const recipients = await recipientsOf(db, record.id, chosen);
-        return c.json(mailedAnswer(await reassign(record, recipients, deadline, !chosen)));
+        const recipients = await recipientsOf(db, record.id, chosen, view);
+        const all = !chosen && (await seesEveryone(record.id, view));
+        return c.json(mailedAnswer(await reassign(record, recipients, deadline, all)));
       },
     )
     .post(p.resendEmail(':assignmentId'), auth, async (c) => {
@@ -116,7 +135,8 @@ export function roundRoutes(deps: AppDeps) {
         c.header('Retry-After', String(retryAfter));
         throw new ApiError(429, messages.tooManyAttempts);
       }
-      const recipients = await recipientsOf(db, record.id);
+      const view = await learnerView(db, c.get('auth'), 'edit');
+      const recipients = await recipientsOf(db, record.id, undefined, view);
       await mailLearners(deps, 'reminder', record, recipients);
       return c.json({
         message: m.emailResent,
@@ -128,7 +148,7 @@ export function roundRoutes(deps: AppDeps) {
       await requireAssignmentAccess(db, c.get('auth'), record, 'view');
       return c.json({
         message: messages.listFetched,
-        results: await learnersOf(db, record.id, clock()),
+        results: await learnersOf(db, record.id, clock(), await learnerView(db, c.get('auth'), 'view')),
       } satisfies ApiSuccess<AssignmentLearner[]>);
     });
 }

@@ -1,5 +1,5 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bulkIdSchema } from '../../../contract/bulk.ts';
 import { courseAssignmentListQuery } from '../../../contract/course-assignments/list-query.ts';
@@ -22,13 +22,14 @@ import {
 } from '../../db/schema/course-assignments.ts';
 import { StaleVersion, staleAnswer } from '../../db/versioned-update.ts';
 import { allow, teamLeadOr } from '../../http/access.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
 import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
-import { requireAssignmentAccess, requireListAccess } from './access.ts';
+import { administersAssignments, ledAmong, requireAssignmentAccess, requireListAccess } from './access.ts';
 import { complianceRoutes } from './compliance.ts';
 import { assigneeOptionRoutes, courseOptionRoutes } from './course-options.ts';
+import { learnerView, teamMembersIn } from './learner-scope.ts';
 import { myTrainingRoutes } from './my-training.ts';
 import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts';
 import { enqueueReminders, sendReminders } from './reminders.ts';
@@ -57,8 +58,10 @@ const columnsOf = (input: Columns) => ({
 export function courseAssignmentRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const auth = allow(db, teamLeadOr(courseAssignmentArea.module, courseAssignmentArea.submodule));
-  const detailOf = (id: string) => foundOr404(assignmentDetail(db, id, clock()));
-  const stale = async (id: string) => staleAnswer(await detailOf(id), m.staleVersion);
+  /** The assignment with the counts of the learners the caller may see. */
+  const detailOf = async (id: string, auth: AuthState) =>
+    foundOr404(assignmentDetail(db, id, clock(), await learnerView(db, auth, 'view')));
+  const stale = async (id: string, auth: AuthState) => staleAnswer(await detailOf(id, auth), m.staleVersion);
   // Only a uuid, so this GET never claims `/course-assignment/course-options`.
   const one = `${p.one(':assignmentId')}${UUID_PARAM}`;
 
@@ -67,6 +70,31 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     const scope = { assignmentIn: idList([id]) };
     await enqueueReminders(db, clock(), { scope, kinds: ['assigned'] });
     await sendReminders(deps, scope);
+  }
+
+  /**
+   * Which assignees a copy keeps: all of them for an administrator of assignments; for the team
+   * dashboard's door, what its form may assign (teams the caller leads, members of the team the
+   * assignment was made for, no groups), so a lead's copy reaches no other lead's members.
+   */
+  async function copiedAssignees(record: { id: string; teamId: string | null }, auth: AuthState) {
+    if (await administersAssignments(db, auth, 'edit')) return sql``;
+    const named = await db
+      .select({ teamId: courseAssignmentAssignees.teamId })
+      .from(courseAssignmentAssignees)
+      .where(
+        and(
+          eq(courseAssignmentAssignees.assignmentId, record.id),
+          isNotNull(courseAssignmentAssignees.teamId),
+        ),
+      );
+    const led = await ledAmong(
+      db,
+      auth,
+      named.map((one) => one.teamId as string),
+    );
+    const members = record.teamId ? teamMembersIn(sql`${record.teamId}::uuid`) : sql`select null::uuid`;
+    return sql`and (team_id in (${idList(led)}) or user_id in (${members}))`;
   }
 
   async function insert(tx: Transaction, input: CheckedAssignment, userId: string, title = input.title) {
@@ -83,7 +111,8 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     .get(p.list, auth, vValidator('query', courseAssignmentListQuery, validationHook), async (c) => {
       const query = c.req.valid('query');
       await requireListAccess(db, c.get('auth'), query.team);
-      const results = await assignmentPage(db, query, clock());
+      const view = await learnerView(db, c.get('auth'), 'view');
+      const results = await assignmentPage(db, query, clock(), view);
       return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<
         Paged<CourseAssignmentRow>
       >);
@@ -96,7 +125,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
       return c.json(
         {
           message: m.trainingAssigned,
-          results: await detailOf(id),
+          results: await detailOf(id, c.get('auth')),
         } satisfies ApiSuccess<CourseAssignmentDetail>,
         201,
       );
@@ -118,7 +147,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
       await requireAssignmentAccess(db, c.get('auth'), record, 'view');
       return c.json({
         message: messages.listFetched,
-        results: await detailOf(record.id),
+        results: await detailOf(record.id, c.get('auth')),
       } satisfies ApiSuccess<CourseAssignmentDetail>);
     })
     .patch(one, auth, vValidator('json', courseAssignmentSchema, validationHook), async (c) => {
@@ -126,7 +155,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
       const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
       await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
       if (body.version !== undefined && body.version !== record.version)
-        return c.json(await stale(record.id), 409);
+        return c.json(await stale(record.id, c.get('auth')), 409);
       // Unchanged days may be in the past by now; the rest can still be fixed.
       const input = await checkAssignment(db, c.get('auth'), body, clock(), record);
       try {
@@ -149,19 +178,20 @@ export function courseAssignmentRoutes(deps: AppDeps) {
           await writeLinks(tx, record.id, input);
         });
       } catch (error) {
-        if (error instanceof StaleVersion) return c.json(await stale(record.id), 409);
+        if (error instanceof StaleVersion) return c.json(await stale(record.id, c.get('auth')), 409);
         throw error;
       }
       // Learners the edit brought in hear about it; the others were told when they were assigned.
       await mailAssigned(record.id);
       return c.json({
         message: m.trainingUpdated,
-        results: await detailOf(record.id),
+        results: await detailOf(record.id, c.get('auth')),
       } satisfies ApiSuccess<CourseAssignmentDetail>);
     })
     .post(`${p.duplicate(':assignmentId')}${UUID_PARAM}`, auth, async (c) => {
       const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
       await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      const kept = await copiedAssignees(record, c.get('auth'));
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(courseAssignments)
@@ -176,14 +206,15 @@ export function courseAssignmentRoutes(deps: AppDeps) {
         await tx.execute(sql`insert into ${courseAssignmentCourses} (assignment_id, course_id)
           select ${row.id}::uuid, course_id from course_assignment_courses where assignment_id = ${record.id}`);
         await tx.execute(sql`insert into ${courseAssignmentAssignees} (assignment_id, user_id, group_id, team_id)
-          select ${row.id}::uuid, user_id, group_id, team_id from course_assignment_assignees where assignment_id = ${record.id}`);
+          select ${row.id}::uuid, user_id, group_id, team_id from course_assignment_assignees
+           where assignment_id = ${record.id} ${kept}`);
         return row.id;
       });
       await mailAssigned(id);
       return c.json(
         {
           message: m.trainingDuplicated,
-          results: await detailOf(id),
+          results: await detailOf(id, c.get('auth')),
         } satisfies ApiSuccess<CourseAssignmentDetail>,
         201,
       );
