@@ -136,9 +136,10 @@ export const courseAssignmentLearners = pgTable(
 
 /**
  * A mail owed to a learner about an assignment: `assigned`, `due-7` and `due-1` (days before their
- * deadline), `overdue`, `expiring` (30 days before a completion of `course_id` expires). One row
- * per occurrence (`due_key`: the deadline, the assigning, or the course and expiry), so each is
- * owed once; a sweep claims unsent rows with FOR UPDATE SKIP LOCKED and writes their mails in the
+ * deadline), `overdue`, `expiring` (30 days before a completion of `course_id` expires), and those
+ * a user's click sends, `reassigned` and `reminder`. One row per occurrence (`due_key`: the
+ * deadline, the assigning, the course and expiry, or the day of the click), so each is owed once,
+ * and at most one of a kind is written per learner, assignment and day; a sweep claims unsent rows with FOR UPDATE SKIP LOCKED and writes their mails in the
  * same transaction that marks them sent.
  */
 export const assignmentReminders = pgTable(
@@ -152,7 +153,9 @@ export const assignmentReminders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'assigned' | 'due-7' | 'due-1' | 'overdue' | 'expiring'>().notNull(),
+    kind: text('kind')
+      .$type<'assigned' | 'reassigned' | 'reminder' | 'due-7' | 'due-1' | 'overdue' | 'expiring'>()
+      .notNull(),
     dueKey: text('due_key').notNull(),
     /** The learner's deadline when the reminder fell due, for its text. */
     deadline: date('deadline', { mode: 'string' }),
@@ -163,7 +166,7 @@ export const assignmentReminders = pgTable(
   (t) => [
     check(
       'assignment_reminders_kind_check',
-      sql`${t.kind} in ('assigned', 'due-7', 'due-1', 'overdue', 'expiring')`,
+      sql`${t.kind} in ('assigned', 'reassigned', 'reminder', 'due-7', 'due-1', 'overdue', 'expiring')`,
     ),
     uniqueIndex('assignment_reminders_once_idx').on(t.assignmentId, t.userId, t.kind, t.dueKey),
     // The sweep's queue: unsent rows, oldest first.

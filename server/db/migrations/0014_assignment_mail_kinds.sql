@@ -1,0 +1,2 @@
+ALTER TABLE "assignment_reminders" DROP CONSTRAINT "assignment_reminders_kind_check";--> statement-breakpoint
+ALTER TABLE "assignment_reminders" ADD CONSTRAINT "assignment_reminders_kind_check" CHECK ("assignment_reminders"."kind" in ('assigned', 'reassigned', 'reminder', 'due-7', 'due-1', 'overdue', 'expiring'));
