@@ -15,7 +15,12 @@ export const learningPaths = {
   catalogue: '/user-portal/course',
   /** GET: a course's outline with the learner's progress; 403 outside their scope. */
   course: (courseId: string) => `/user-portal/course/${courseId}`,
-  /** POST `{ completionId, watched? }`: the learner finished an activity of the course. */
+  /**
+   * POST `{ completionId, watched?, openedAt? }`: the learner finished an activity of the course.
+   * An uploaded video or audio of known duration is refused (422 `mediaTooSoon`) until 90% of its
+   * duration has passed since `openedAt`, taken no earlier than the server first answered the
+   * learner that activity.
+   */
   activityComplete: (courseId: string, activityId: string) =>
     `/user-portal/course/${courseId}/activity/${activityId}/complete`,
   /** POST multipart (`completionId`, then `file`): the learner hands in a file (fileUpload). */
@@ -66,6 +71,9 @@ export const learningMessages = {
   activityNotInCourse: 'The activity is not part of this course.',
   activityCompleted: 'Activity completed.',
   mediaNotWatched: 'Play at least 90% of the media to finish it.',
+  mediaTooSoon:
+    'Less time has passed since you opened this media than 90% of its length: play it through to finish it.',
+  openedAtInvalid: 'The time the activity was opened must be a valid date and time.',
   handInOnly: 'This activity is finished by handing in a file.',
   notHandIn: 'This activity takes no hand-in.',
   handInFileRequired: 'Choose a file to hand in.',

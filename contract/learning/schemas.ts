@@ -16,12 +16,21 @@ const clientId = (message: string) => v.pipe(v.string(message), v.uuid(message))
 
 /**
  * POST activity complete. `completionId` is made by the client, so a replayed request counts once;
- * `watched` is the share of a video or audio played without seeking ahead (0 to 1).
+ * `watched` is the share of a video or audio played without seeking ahead (0 to 1); `openedAt` when
+ * the learner opened a video or audio (an ISO time), sent with the completion so one replayed from
+ * the outbox is judged on when it was opened.
  */
 export const activityCompleteSchema = v.object({
   completionId: clientId(m.completionIdInvalid),
   watched: v.optional(
     v.pipe(v.number(m.mediaNotWatched), v.minValue(0, m.mediaNotWatched), v.maxValue(1, m.mediaNotWatched)),
+  ),
+  openedAt: v.optional(
+    v.pipe(
+      v.string(m.openedAtInvalid),
+      v.isoTimestamp(m.openedAtInvalid),
+      v.check((value) => !Number.isNaN(Date.parse(value)), m.openedAtInvalid),
+    ),
   ),
 });
 export type ActivityCompleteInput = v.InferInput<typeof activityCompleteSchema>;
