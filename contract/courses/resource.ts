@@ -20,7 +20,11 @@ export const coursePaths = {
   ...resourcePaths(courseResource),
   /** POST: a copy of the course, its permission subjects and outline, named '<name> (copy)'. */
   duplicate: (courseId: string) => `/course/duplicate/${courseId}`,
-  /** GET: enabled courses for pickers in other forms, paged and searchable; any signed-in user. */
+  /**
+   * GET: enabled courses for pickers in other forms, paged and searchable. Every enabled course for
+   * those who manage courses or assignments or lead a team; anyone else signed in gets the courses
+   * in their own learning scope.
+   */
   info: '/course/info',
   /** GET: enabled users by name for the permission picker, paged and searchable (courses view right). */
   userOptions: '/course/user-options',

@@ -37,16 +37,17 @@ export async function createQuizId(t: TestContext, token: string, name: string) 
   return response.body.results._id as string;
 }
 
+type Grants = Partial<Record<'view' | 'add' | 'edit' | 'delete' | 'publish', boolean>>;
+
 /** A signed-in user whose role grants `grants` on courses only, or on course categories only when `elsewhere`. */
-export async function courseRoleUser(
-  t: TestContext,
-  admin: string,
-  grants: Partial<Record<'view' | 'add' | 'edit' | 'delete' | 'publish', boolean>>,
-  elsewhere = false,
-) {
+export function courseRoleUser(t: TestContext, admin: string, grants: Grants, elsewhere = false) {
+  return contentRoleUser(t, admin, elsewhere ? 'course-category' : 'courses', grants);
+}
+
+/** A signed-in user whose role grants `grants` on one submodule of Content Management only. */
+export async function contentRoleUser(t: TestContext, admin: string, slug: string, grants: Grants) {
   const modules = (await t.call('GET', '/administrator-role/module-submodule', { token: admin })).body
     .results as RoleModule[];
-  const slug = elsewhere ? 'course-category' : 'courses';
   const submodule = modules
     .find((module) => module.slug === 'content-management')
     ?.submodules.find((entry) => entry.slug === slug);

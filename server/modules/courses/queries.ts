@@ -12,6 +12,7 @@ import type {
 import type { Paged } from '../../../contract/envelope.ts';
 import { categorySubtree } from '../../db/category-tree.ts';
 import type { Database } from '../../db/client.ts';
+import { courseInScope } from '../../db/learner-progress.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
@@ -134,9 +135,20 @@ export async function coursePermission(
   return { permission: row.permission, permissionIds: await permissionSubjects(db, id, row.permission) };
 }
 
-/** GET /course/info: enabled courses by name, for pickers. */
-export function courseOptions(db: Database, query: CourseInfoQuery): Promise<Paged<CourseOption>> {
-  const where = and(sql`${courses.status}`, searchWhere(query.search, courses.name));
+/**
+ * GET /course/info: enabled courses by name, for pickers; only those in the learning scope of
+ * `learnerId` when given (server/db/learner-progress.ts courseInScope).
+ */
+export function courseOptions(
+  db: Database,
+  query: CourseInfoQuery,
+  learnerId?: string,
+): Promise<Paged<CourseOption>> {
+  const where = and(
+    sql`${courses.status}`,
+    searchWhere(query.search, courses.name),
+    learnerId === undefined ? undefined : courseInScope(sql`${learnerId}::uuid`, sql`courses`),
+  );
   return pagedList(
     query,
     () => db.$count(courses, where),

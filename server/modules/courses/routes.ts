@@ -15,6 +15,7 @@ import {
 import { courseSchema, courseUpdateSchema } from '../../../contract/courses/schemas.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
+import { picksAnyCourse } from '../../auth/course-pickers.ts';
 import type { Database } from '../../db/client.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { staleAnswer, versionedUpdate } from '../../db/versioned-update.ts';
@@ -43,71 +44,82 @@ export function courseRoutes({ db }: AppDeps) {
     allow(db, permission(resource.module, resource.submodule, action));
   const byId = `${paths.one(':id')}${UUID_PARAM}`;
 
-  return new Hono<AppEnv>()
-    .get(paths.list, can('view'), vValidator('query', courseListQuery, validationHook), async (c) =>
-      c.json({
-        message: messages.listFetched,
-        results: await coursesList(db, c.req.valid('query')),
-      } satisfies ApiSuccess<Paged<CourseRow>>),
-    )
-    .get(paths.info, allow(db, signedIn), vValidator('query', courseInfoQuery, validationHook), async (c) =>
-      c.json({
-        message: messages.listFetched,
-        results: await courseOptions(db, c.req.valid('query')),
-      } satisfies ApiSuccess<Paged<CourseOption>>),
-    )
-    .get(paths.userOptions, can('view'), vValidator('query', courseInfoQuery, validationHook), async (c) =>
-      c.json({
-        message: messages.listFetched,
-        results: await userOptions(db, c.req.valid('query')),
-      } satisfies ApiSuccess<Paged<CoursePermissionSubject>>),
-    )
-    .get(`${paths.permission(':id')}${UUID_PARAM}`, can('view'), async (c) =>
-      c.json({
-        message: adminMessages.fetched,
-        results: await foundOr404(coursePermission(db, pathId(c.req.param('id')))),
-      } satisfies ApiSuccess<CoursePermissionResult>),
-    )
-    .route('/', outlineRoutes(db))
-    .get(byId, can('view'), async (c) =>
-      c.json({
-        message: adminMessages.fetched,
-        results: await requireCourse(db, pathId(c.req.param('id'))),
-      } satisfies ApiSuccess<CourseDetail>),
-    )
-    .post(paths.list, can('add'), vValidator('json', courseSchema, validationHook), async (c) => {
-      const values = c.req.valid('json');
-      const id = await db.transaction(async (tx) => {
-        const subjects = await checkReferences(tx, values);
-        const [created] = await tx
-          .insert(courses)
-          .values(courseColumns(values))
-          .returning({ id: courses.id });
-        if (!created) throw new Error('Inserting a course returned nothing');
-        await writeSubjects(tx, created.id, values.permission, subjects);
-        return created.id;
-      });
-      const results = await requireCourse(db, id);
-      return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<CourseDetail>, 201);
-    })
-    .patch(byId, can('edit'), vValidator('json', courseUpdateSchema, validationHook), async (c) => {
-      const id = pathId(c.req.param('id'));
-      const { version, ...values } = c.req.valid('json');
-      const written = await db.transaction(async (tx) => {
-        const subjects = await checkReferences(tx, values);
-        if (!(await versionedUpdate(tx, courses, id, version, courseColumns(values)))) return false;
-        await writeSubjects(tx, id, values.permission, subjects);
-        return true;
-      });
-      const results = await requireCourse(db, id);
-      if (!written) return c.json(staleAnswer(results), 409);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<CourseDetail>);
-    })
-    .post(`${paths.duplicate(':id')}${UUID_PARAM}`, can('add'), async (c) => {
-      const sourceId = pathId(c.req.param('id'));
-      const id = await db.transaction((tx) => duplicateCourse(tx, sourceId));
-      const results = await requireCourse(db, id);
-      return c.json({ message: m.duplicated, results } satisfies ApiSuccess<CourseDetail>, 201);
-    })
-    .route('/', adminStatusRoutes(db, { resource, table: courses, row: (id) => coursesRow(db, id) }));
+  return (
+    new Hono<AppEnv>()
+      .get(paths.list, can('view'), vValidator('query', courseListQuery, validationHook), async (c) =>
+        c.json({
+          message: messages.listFetched,
+          results: await coursesList(db, c.req.valid('query')),
+        } satisfies ApiSuccess<Paged<CourseRow>>),
+      )
+      // Every enabled course for those who may assign or manage any; anyone else sees only the
+      // courses they may take, so the picker names no course outside their scope.
+      .get(
+        paths.info,
+        allow(db, signedIn),
+        vValidator('query', courseInfoQuery, validationHook),
+        async (c) => {
+          const auth = c.get('auth');
+          const learner = (await picksAnyCourse(db, auth)) ? undefined : auth.userId;
+          return c.json({
+            message: messages.listFetched,
+            results: await courseOptions(db, c.req.valid('query'), learner),
+          } satisfies ApiSuccess<Paged<CourseOption>>);
+        },
+      )
+      .get(paths.userOptions, can('view'), vValidator('query', courseInfoQuery, validationHook), async (c) =>
+        c.json({
+          message: messages.listFetched,
+          results: await userOptions(db, c.req.valid('query')),
+        } satisfies ApiSuccess<Paged<CoursePermissionSubject>>),
+      )
+      .get(`${paths.permission(':id')}${UUID_PARAM}`, can('view'), async (c) =>
+        c.json({
+          message: adminMessages.fetched,
+          results: await foundOr404(coursePermission(db, pathId(c.req.param('id')))),
+        } satisfies ApiSuccess<CoursePermissionResult>),
+      )
+      .route('/', outlineRoutes(db))
+      .get(byId, can('view'), async (c) =>
+        c.json({
+          message: adminMessages.fetched,
+          results: await requireCourse(db, pathId(c.req.param('id'))),
+        } satisfies ApiSuccess<CourseDetail>),
+      )
+      .post(paths.list, can('add'), vValidator('json', courseSchema, validationHook), async (c) => {
+        const values = c.req.valid('json');
+        const id = await db.transaction(async (tx) => {
+          const subjects = await checkReferences(tx, values);
+          const [created] = await tx
+            .insert(courses)
+            .values(courseColumns(values))
+            .returning({ id: courses.id });
+          if (!created) throw new Error('Inserting a course returned nothing');
+          await writeSubjects(tx, created.id, values.permission, subjects);
+          return created.id;
+        });
+        const results = await requireCourse(db, id);
+        return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<CourseDetail>, 201);
+      })
+      .patch(byId, can('edit'), vValidator('json', courseUpdateSchema, validationHook), async (c) => {
+        const id = pathId(c.req.param('id'));
+        const { version, ...values } = c.req.valid('json');
+        const written = await db.transaction(async (tx) => {
+          const subjects = await checkReferences(tx, values);
+          if (!(await versionedUpdate(tx, courses, id, version, courseColumns(values)))) return false;
+          await writeSubjects(tx, id, values.permission, subjects);
+          return true;
+        });
+        const results = await requireCourse(db, id);
+        if (!written) return c.json(staleAnswer(results), 409);
+        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<CourseDetail>);
+      })
+      .post(`${paths.duplicate(':id')}${UUID_PARAM}`, can('add'), async (c) => {
+        const sourceId = pathId(c.req.param('id'));
+        const id = await db.transaction((tx) => duplicateCourse(tx, sourceId));
+        const results = await requireCourse(db, id);
+        return c.json({ message: m.duplicated, results } satisfies ApiSuccess<CourseDetail>, 201);
+      })
+      .route('/', adminStatusRoutes(db, { resource, table: courses, row: (id) => coursesRow(db, id) }))
+  );
 }
