@@ -29,7 +29,7 @@ const course: PlayerCourse = {
   additionalExternalLink: null,
   additionalExternalLinkTitle: null,
   assigned: true,
-  progress: { state: 'notStarted', done: 0, total: 2, percent: 0, completedAt: null, expiresAt: null },
+  progress: { state: 'not-started', done: 0, total: 2, percent: 0, completedAt: null, expiresAt: null },
   outline: [quizItem('untimed', null), quizItem('timed', 10)],
 };
 
