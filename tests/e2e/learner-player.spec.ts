@@ -1,5 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { learningMessages } from '../../contract/learning/resource.ts';
+import { type QuizDetail, quizPaths } from '../../contract/quizzes/resource.ts';
+import { ADMIN, LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { assignedCourse, learnerRecords, newLearner } from './support/learning.ts';
 import { SYNCED } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
@@ -27,6 +29,25 @@ async function answerQuiz(page: Page, right: boolean) {
   await page.getByRole('radio', { name: right ? 'At the assembly point' : 'In the car park' }).check();
   await page.getByRole('radio', { name: right ? 'False' : 'True' }).check();
   await page.getByRole('button', { name: 'Submit answers' }).click();
+}
+
+/** As the administrator: the quiz's settings changed, the others as they were. */
+async function changeQuiz(
+  request: APIRequestContext,
+  quizId: string,
+  change: Pick<QuizDetail, 'timeLimitMinutes' | 'review'>,
+) {
+  const login = await request.post('/api/v1/login', { data: ADMIN });
+  const { token } = (await login.json()).results as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const read = await request.get(`/api/v1${quizPaths.one(quizId)}`, { headers });
+  const quiz = (await read.json()).results as QuizDetail;
+  const { name, description, passMark, attemptsAllowed, shuffleQuestions, version } = quiz;
+  const response = await request.patch(`/api/v1${quizPaths.one(quizId)}`, {
+    headers,
+    data: { name, description, passMark, attemptsAllowed, shuffleQuestions, version, ...change },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 test('a learner plays the video to its end, reads the PDF, passes the quiz on the second attempt, and the lead sees the course completed', async ({
@@ -195,4 +216,52 @@ test('a learner hands in a file and their lead opens it from the member Transcri
   expect(file.status()).toBe(200);
   expect(await file.text()).toBe(plan);
   await lead.close();
+});
+
+test('a timed quiz needs the network: offline the player says so, online the learner starts it, answers against the clock and sees the right answers of a full review only once they pass', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await assignedCourse(request, id, learner._id, 'document');
+  await changeQuiz(request, setup.quizId, { timeLimitMinutes: 5, review: 'full' });
+
+  await openSignedIn(page, learner, `/user-portal/learning-process/course/${setup.courseId}`);
+  await waitForServiceWorker(page);
+  const panel = page.getByRole('region', { name: 'Offline use' });
+  await panel.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(panel).toContainText('Kept on this device: 1 file');
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
+  await page.getByRole('button', { name: `Next: ${setup.quizName}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: learningMessages.timedQuizNeedsNetwork }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeDisabled();
+
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await answerQuiz(page, false);
+  const failed = page.getByRole('status').filter({ hasText: 'Not passed' });
+  await expect(failed).toContainText('2 attempts left.');
+  await expect(failed).toContainText('The right answers show once you pass or have no attempts left.');
+  await expect(page.getByText('Wrong', { exact: true })).toHaveCount(2);
+  await expect(page.getByText(/^Right answer:/)).toHaveCount(0);
+
+  await closeToasts(page);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await answerQuiz(page, true);
+  const passed = page.getByRole('status').filter({ hasText: 'Passed' });
+  await expect(passed).toContainText('Score 100%');
+  await expect(page.getByText('Right', { exact: true })).toHaveCount(2);
+
+  const { quiz } = await learnerRecords(request, learner, setup);
+  expect(quiz.attempts.map((attempt) => attempt.passed)).toEqual([false, true]);
 });

@@ -3,6 +3,7 @@ import {
   type LearnerQuestion,
   learningMessages,
   type PlayerQuiz,
+  type QuizReview,
 } from '@contract/learning/resource';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -63,10 +64,13 @@ function ResultView({
   outcome,
   onAgain,
   canAgain,
+  review,
 }: {
   outcome: Outcome;
   onAgain: () => void;
   canAgain: boolean;
+  /** The quiz's review; the server sends a full review's right answers only once nothing is left to gain. */
+  review: QuizReview | undefined;
 }) {
   if (outcome.kind === 'queued')
     return (
@@ -92,6 +96,9 @@ function ResultView({
             : `${result.attemptsLeft} attempt${result.attemptsLeft === 1 ? '' : 's'} left.`}
         </Text>
         {result.courseCompleted && <Text size="sm">You have completed the course.</Text>}
+        {review === 'full' && !result.passed && result.attemptsLeft !== 0 && (
+          <Text size="sm">The right answers show once you pass or have no attempts left.</Text>
+        )}
       </Alert>
       {result.review &&
         questions.map((question, index) => (
@@ -218,7 +225,12 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
             </Stack>
           </form>
         ) : outcome ? (
-          <ResultView outcome={outcome} onAgain={begin} canAgain={canStart && outcome.kind === 'graded'} />
+          <ResultView
+            outcome={outcome}
+            onAgain={begin}
+            canAgain={canStart && outcome.kind === 'graded'}
+            review={details.data?.review}
+          />
         ) : (
           <>
             {timed && !online && (
