@@ -14,6 +14,7 @@ import { type Background, createBackground } from './http/background.ts';
 import { compressJson } from './http/compression.ts';
 import { handleError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
+import { oneLineLogger } from './http/logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { distRoutes } from './http/static.ts';
 import { storableText } from './http/storable-text.ts';
@@ -95,11 +96,12 @@ export function createApp({
   db,
   config,
   mailer,
-  logger = console,
-  background = createBackground(logger),
+  logger: sink = console,
+  background = createBackground(sink),
   files = createFileStore(config.files),
   clock = () => new Date(),
 }: CreateAppOptions) {
+  const logger = oneLineLogger(sink);
   const deps: AppDeps = { db, config, mailer, logger, background, files, clock };
   // The rest of the body is never read: the connection closes after the answer, or its unread
   // bytes would be taken for the next request the client sends on it.

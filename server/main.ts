@@ -7,10 +7,14 @@ import { demoAccounts } from './db/seed-data.ts';
 import { readConfig } from './env.ts';
 import { createFileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
+import { oneLineLogger } from './http/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { sweepReminders } from './modules/course-assignments/reminders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The log every part of the server writes to: one line per entry (see oneLineLogger). */
+const logger = oneLineLogger(console);
 
 const config = (() => {
   try {
@@ -36,19 +40,19 @@ const mailer = createMailer({
   db: database.db,
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
-  logger: console,
+  logger,
 });
 // Work answers leave behind (the forgot-password mail); the stop below waits for it.
-const background = createBackground(console);
-const app = createApp({ db: database.db, config, mailer, background, files });
+const background = createBackground(logger);
+const app = createApp({ db: database.db, config, mailer, logger, background, files });
 
 // Expired sessions, reset links, rate-limit windows and week-old idempotency answers are dead
 // rows; clear them now and hourly.
 const purge = () =>
-  purgeExpired(database.db).catch((error) => console.error('Purging expired rows failed:', error));
+  purgeExpired(database.db).catch((error) => logger.error('Purging expired rows failed:', error));
 // The embedded database has no autovacuum (see DatabaseHandle.vacuum); its upkeep follows the purge.
 const vacuum = () =>
-  database.vacuum?.().catch((error) => console.error('Vacuuming the database failed:', error));
+  database.vacuum?.().catch((error) => logger.error('Vacuuming the database failed:', error));
 await purge();
 const purgeTimer = setInterval(() => void purge().then(vacuum), HOUR_MS);
 purgeTimer.unref();

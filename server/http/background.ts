@@ -1,4 +1,5 @@
 import type { Logger } from './app-env.ts';
+import { oneLineLogger } from './logger.ts';
 
 /**
  * Work a handler leaves for after its answer, owned by the app rather than left floating: each task
@@ -17,7 +18,8 @@ export type Background = {
   readonly running: number;
 };
 
-export function createBackground(logger: Logger): Background {
+export function createBackground(sink: Logger): Background {
+  const logger = oneLineLogger(sink);
   const tasks = new Set<Promise<void>>();
   return {
     run(what, task) {

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import type { Logger } from '../http/app-env.ts';
+import { oneLineLogger } from '../http/logger.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -34,7 +35,8 @@ type MailerOptions = { db: Database; smtpUrl: string | undefined; from: string; 
  * marked sent or failed; without it the row stays unsent and the mail goes to the log, so a
  * developer can follow reset links without a mail server.
  */
-export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer {
+export function createMailer({ db, smtpUrl, from, logger: sink }: MailerOptions): Mailer {
+  const logger = oneLineLogger(sink);
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const deliveries = new Set<Promise<void>>();
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -55,6 +56,26 @@ describe('API errors', () => {
       await t.db.execute(sql`alter table locations_moved rename to locations`);
     }
     expect((await t.call('GET', '/location', { token })).status).toBe(200);
+  });
+
+  it('logs each entry on one line, the line breaks of what it holds escaped', async () => {
+    const failing: Mailer = {
+      ...t.mailer,
+      send: async (mail) => {
+        throw new Error(`No route for "${mail.to}"\r\nINFO forged line`);
+      },
+    };
+    const response = await t.build({}, { mailer: failing }).request('/api/v1/forget-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demo.lead.email }),
+    });
+    expect(response.status).toBe(200);
+    await t.idle();
+    const logged = t.logs.filter((line) => line.text.includes('No route for'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.text).toContain('\\r\\nINFO forged line');
+    expect(logged[0]?.text).not.toMatch(/[\r\n]/);
   });
 
   it('tells shared caches not to keep API answers', async () => {

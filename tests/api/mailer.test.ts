@@ -31,6 +31,26 @@ describe('createMailer', () => {
     expect(row).toMatchObject({ subject: 'Hi', text: 'Body', sentAt: null, error: null });
   });
 
+  it('without SMTP logs the mail on one line, whatever line breaks its title holds', async () => {
+    const infos: string[] = [];
+    const mailer = createMailer({
+      db: t.db,
+      smtpUrl: undefined,
+      from: 'x@example.com',
+      logger: { ...quiet, info: (...args: unknown[]) => void infos.push(args.join(' ')) },
+    });
+    const title = 'Fire drill\n2026-01-01 ERROR forged line\r\nand more';
+    await mailer.send({
+      to: 'title@example.com',
+      subject: `Assigned: ${title}`,
+      text: `You are assigned ${title}.`,
+    });
+    await mailer.sendMany([{ to: 'many@example.com', subject: title, text: 'Body' }]);
+    expect(infos).toHaveLength(2);
+    for (const line of infos) expect(line).not.toMatch(/[\r\n]/);
+    expect(infos[0]).toContain('Fire drill\\n2026-01-01 ERROR forged line\\r\\nand more');
+  });
+
   it('with SMTP records a failed delivery on the outbox row and in the log', async () => {
     const errors: string[] = [];
     const mailer = createMailer({
