@@ -6,12 +6,8 @@ import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import type { RoleDetail, RoleModule } from '../../contract/roles.ts';
 import type { LoginResult } from '../../contract/session.ts';
-import {
-  USER_CSV_COLUMNS,
-  USER_IMPORT_REQUIRED_COLUMNS,
-  type UserDetail,
-  userMessages,
-} from '../../contract/users.ts';
+import { USER_CSV_COLUMNS, USER_IMPORT_REQUIRED_COLUMNS } from '../../contract/user-csv.ts';
+import { type UserDetail, userMessages } from '../../contract/users.ts';
 import { ADMIN, openSignedIn } from './support/actions.ts';
 import {
   adminApi,

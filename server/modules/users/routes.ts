@@ -5,13 +5,15 @@ import { adminMessages } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
-  type PublishedProfileField,
-  type UserDetail,
   type UserImportReport,
-  type UserRow,
-  userCreateSchema,
   userExportQuerySchema,
   userImportSchema,
+} from '../../../contract/user-csv.ts';
+import {
+  type PublishedProfileField,
+  type UserDetail,
+  type UserRow,
+  userCreateSchema,
   userListQuerySchema,
   userMessages,
   userPaths,

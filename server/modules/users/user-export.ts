@@ -1,10 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { csvCell } from '../../../contract/csv.ts';
-import {
-  type PublishedProfileField,
-  USER_CSV_COLUMNS,
-  type UserExportQuery,
-} from '../../../contract/users.ts';
+import { USER_CSV_COLUMNS, type UserExportQuery } from '../../../contract/user-csv.ts';
+import type { PublishedProfileField } from '../../../contract/users.ts';
 import type { Database } from '../../db/client.ts';
 import { isoTime } from '../../db/rows.ts';
 import { users } from '../../db/schema/users.ts';

@@ -3,14 +3,13 @@ import type * as v from 'valibot';
 import { parseCsv } from '../../../contract/csv.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
-  type ProfileValues,
   USER_IMPORT_MAX_ROWS,
   USER_IMPORT_REQUIRED_COLUMNS,
   type UserImportReport,
   type UserImportResult,
   type userImportSchema,
-  userMessages,
-} from '../../../contract/users.ts';
+} from '../../../contract/user-csv.ts';
+import { type ProfileValues, userMessages } from '../../../contract/users.ts';
 import { accountsAdministeredBy, roleWithinCaller } from '../../auth/account-control.ts';
 import { roleAllows } from '../../auth/require-permission.ts';
 import { createResetToken, INVITATION_TTL_MS } from '../../auth/reset-tokens.ts';

@@ -1,11 +1,11 @@
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Paged } from '../../../contract/envelope.ts';
+import type { UserExportQuery } from '../../../contract/user-csv.ts';
 import {
   type Named,
   type ProfileValues,
   toProfileValue,
   type UserDetail,
-  type UserExportQuery,
   type UserListQuery,
   type UserRow,
 } from '../../../contract/users.ts';

@@ -1,12 +1,11 @@
 import { csvField } from '@contract/csv';
 import {
-  type PublishedProfileField,
   USER_IMPORT_MAX_BYTES,
   USER_IMPORT_REQUIRED_COLUMNS,
   type UserImportInput,
   type UserImportReport,
-  userPaths,
-} from '@contract/users';
+} from '@contract/user-csv';
+import { type PublishedProfileField, userPaths } from '@contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, isQueued } from '@/lib/api-client';
