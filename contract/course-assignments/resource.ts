@@ -14,6 +14,14 @@ export const courseAssignmentArea = {
   submodule: 'assignments',
 } as const satisfies PermissionArea;
 
+/**
+ * Reassigning (one training or several) and duplicating mail its learners: each is allowed this
+ * many times a minute per training and caller, then answered 429 with Retry-After. Resending the
+ * mail is allowed once a minute (RESEND_EMAIL_RATE_LIMIT). Whatever is clicked, a learner gets at
+ * most one mail of each kind per training a day.
+ */
+export const ASSIGNMENT_MAIL_RATE_LIMIT = { max: 3, windowMs: 60 * 1000 } as const;
+
 export const courseAssignmentPaths = {
   /** GET the list (page, limit, search, fullName, team); POST creates; DELETE with `{ bulkId }`. */
   list: '/course-assignment',

@@ -3,8 +3,8 @@ import { assignmentLearners, idList } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { AppDeps } from '../../http/app-env.ts';
-import { type TrainingMailKind, trainingMail } from '../../mail/training-mail.ts';
-import { courseNamesOf } from './queries.ts';
+import { type ClickMailKind, sendReminders } from './reminders.ts';
+import { utcDay } from './writes.ts';
 
 export type Recipient = { id: string; email: string; firstName: string; deadline: string | null };
 
@@ -45,28 +45,38 @@ export async function learnerCount(
   return row?.n ?? 0;
 }
 
-/** Mails each recipient about the assignment, with their own deadline, and notes when. */
+/**
+ * Mails each recipient about the assignment, with their own deadline, and notes when; answers how
+ * many were mailed. A learner gets one mail of a kind per assignment and day, whatever is clicked:
+ * the mail is a row of assignment_reminders keyed by the day (a second one that day is not
+ * written), sent like the sweep's in the transaction that marks it sent.
+ */
 export async function mailLearners(
-  { db, mailer, config }: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
-  kind: TrainingMailKind,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'clock'>,
+  kind: ClickMailKind,
   assignment: { id: string; title: string },
   recipients: Recipient[],
-) {
-  if (recipients.length === 0) return;
-  const link = `${config.appUrl}/user-portal/learning-process/training`;
-  const courseNames = await courseNamesOf(db, assignment.id);
-  await mailer.sendMany(
-    recipients.map((learner) =>
-      trainingMail(
-        kind,
-        learner,
-        { title: assignment.title, deadline: learner.deadline, courses: courseNames },
-        link,
-      ),
-    ),
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const { db } = deps;
+  const now = deps.clock();
+  const learners = sql.join(
+    recipients.map((learner) => sql`(${learner.id}::uuid, ${learner.deadline}::date)`),
+    sql`, `,
   );
+  const owed = await queryRows<{ user_id: string }>(
+    db,
+    sql`insert into assignment_reminders (assignment_id, user_id, kind, due_key, deadline, created_at)
+        select ${assignment.id}::uuid, r.user_id, ${kind}, ${utcDay(now)}, r.deadline, ${now.toISOString()}::timestamptz
+          from (values ${learners}) as r(user_id, deadline)
+        on conflict (assignment_id, user_id, kind, due_key) do nothing
+        returning user_id`,
+  );
+  if (owed.length === 0) return 0;
+  await sendReminders(deps, { assignmentIn: idList([assignment.id]) });
   await db.execute(sql`
     insert into course_assignment_learners (assignment_id, user_id, last_emailed_at)
-    select ${assignment.id}::uuid, id, now() from unnest(${`{${recipients.map((r) => r.id).join(',')}}`}::uuid[]) as id
+    select ${assignment.id}::uuid, id, now() from unnest(${`{${owed.map((r) => r.user_id).join(',')}}`}::uuid[]) as id
     on conflict (assignment_id, user_id) do update set last_emailed_at = excluded.last_emailed_at`);
+  return owed.length;
 }

@@ -275,8 +275,3 @@ export async function learnersOf(
   }
   return [...learners.values()];
 }
-
-/** Course names of an assignment, for its mails. */
-export async function courseNamesOf(db: Database, assignmentId: string): Promise<string[]> {
-  return (await coursesOf(db, assignmentId)).map((course) => course.name);
-}

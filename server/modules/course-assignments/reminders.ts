@@ -25,6 +25,8 @@ export const EXPIRY_NOTICE_DAYS = 30;
 export const REMINDER_BATCH = 500;
 
 export type ReminderKind = 'assigned' | 'due-7' | 'due-1' | 'overdue' | 'expiring';
+/** Mails a user's click sends (reassigning, resending), written as rows keyed by the day. */
+export type ClickMailKind = 'reassigned' | 'reminder';
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config'>;
 
 const utcText = (column: string) =>
@@ -71,9 +73,20 @@ export async function enqueueReminders(
       select s.* from (${learnerCourseStates({ ...scope, kind: 'assigned' }, now)}) s
         join users su on su.id = s.user_id and su.status
     ),
-    owed as (${sql.join(parts, sql` union all `)})
-    insert into assignment_reminders (assignment_id, user_id, course_id, kind, due_key, deadline, expires_at)
-    select * from owed
+    owed (assignment_id, user_id, course_id, kind, due_key, deadline, expires_at) as (
+      ${sql.join(parts, sql` union all `)}),
+    -- One of a kind per learner, assignment and day (a later one waits for the next day's sweep),
+    -- as for the mails a click sends: a deadline moved twice in a day is announced once that day.
+    fresh as (
+      select distinct on (o.assignment_id, o.user_id, o.kind) o.* from owed o
+       where not exists (
+         select 1 from assignment_reminders d
+          where d.assignment_id = o.assignment_id and d.user_id = o.user_id and d.kind = o.kind
+            and d.created_at >= (${today}::timestamp at time zone 'UTC')
+            and d.created_at < ((${today} + 1)::timestamp at time zone 'UTC'))
+       order by o.assignment_id, o.user_id, o.kind, o.due_key)
+    insert into assignment_reminders (assignment_id, user_id, course_id, kind, due_key, deadline, expires_at, created_at)
+    select f.*, ${at} from fresh f
     on conflict (assignment_id, user_id, kind, due_key) do nothing
     returning id`);
   return (rows as unknown as { rows: unknown[] }).rows.length;
@@ -81,7 +94,7 @@ export async function enqueueReminders(
 
 type Claimed = {
   id: string;
-  kind: ReminderKind;
+  kind: ReminderKind | ClickMailKind;
   assignment_id: string;
   deadline: string | null;
   expires_at: Date | string | null;

@@ -3,6 +3,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { RESEND_EMAIL_RATE_LIMIT } from '../../../contract/constants.ts';
 import {
+  ASSIGNMENT_MAIL_RATE_LIMIT,
   type AssignmentLearner,
   type AssignmentMailed,
   courseAssignmentArea,
@@ -12,7 +13,6 @@ import {
 import { bulkReassignSchema, reassignSchema } from '../../../contract/course-assignments/schemas.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { overLimit } from '../../auth/rate-limit.ts';
 import { courseAssignments } from '../../db/schema/course-assignments.ts';
 import { allow, teamLeadOr } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
@@ -22,6 +22,7 @@ import { validationHook } from '../../http/validate.ts';
 import { requireAssignmentAccess } from './access.ts';
 import { learnerView } from './learner-scope.ts';
 import { learnerCount, mailLearners, type Recipient, recipientsOf } from './mail.ts';
+import { limitMailing } from './mail-limits.ts';
 import { type AssignmentRecordRow, assignmentRecord, learnersOf } from './queries.ts';
 import { checkDay } from './writes.ts';
 
@@ -74,9 +75,8 @@ export function roundRoutes(deps: AppDeps) {
         do update set started_at = excluded.started_at,
                       deadline = coalesce(excluded.deadline, course_assignment_learners.deadline)`);
     });
-    const mailed = recipients.map((learner) => ({ ...learner, deadline: deadline ?? learner.deadline }));
-    await mailLearners(deps, 'reassigned', record, mailed);
-    return mailed.length;
+    const told = recipients.map((learner) => ({ ...learner, deadline: deadline ?? learner.deadline }));
+    return mailLearners(deps, 'reassigned', record, told);
   }
 
   const mailedAnswer = (mailed: number) =>
@@ -94,6 +94,7 @@ export function roundRoutes(deps: AppDeps) {
       if (found.length !== ids.length) throw new ApiError(404, messages.notFound);
       const records = await Promise.all(ids.map((id) => assignmentRecord(db, id)));
       for (const record of records) await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      await limitMailing(c, db, 'reassign', ids, ASSIGNMENT_MAIL_RATE_LIMIT);
       const view = await learnerView(db, c.get('auth'), 'edit');
       let mailed = 0;
       for (const record of records)
@@ -121,6 +122,7 @@ export function roundRoutes(deps: AppDeps) {
         // A learner the caller may not see is refused as not assigned, telling nothing about them.
         if (chosen && (await learnerCount(db, record.id, chosen, view)) !== chosen.length)
           throw new ApiError(422, messages.validationFailed, { userIds: m.learnerNotAssigned });
+        await limitMailing(c, db, 'reassign', [record.id], ASSIGNMENT_MAIL_RATE_LIMIT);
         const recipients = await recipientsOf(db, record.id, chosen, view);
         const all = !chosen && (await seesEveryone(record.id, view));
         return c.json(mailedAnswer(await reassign(record, recipients, deadline, all)));
@@ -129,18 +131,12 @@ export function roundRoutes(deps: AppDeps) {
     .post(p.resendEmail(':assignmentId'), auth, async (c) => {
       const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
       await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
-      // Counted only once the assignment exists and the caller may use it, so those refusals use no quota.
-      const retryAfter = await overLimit(db, `resend:training:${record.id}`, RESEND_EMAIL_RATE_LIMIT);
-      if (retryAfter !== undefined) {
-        c.header('Retry-After', String(retryAfter));
-        throw new ApiError(429, messages.tooManyAttempts);
-      }
+      await limitMailing(c, db, 'resend', [record.id], RESEND_EMAIL_RATE_LIMIT);
       const view = await learnerView(db, c.get('auth'), 'edit');
       const recipients = await recipientsOf(db, record.id, undefined, view);
-      await mailLearners(deps, 'reminder', record, recipients);
       return c.json({
         message: m.emailResent,
-        results: { mailed: recipients.length },
+        results: { mailed: await mailLearners(deps, 'reminder', record, recipients) },
       } satisfies ApiSuccess<AssignmentMailed>);
     })
     .get(p.learners(':assignmentId'), auth, async (c) => {

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bulkIdSchema } from '../../../contract/bulk.ts';
 import { courseAssignmentListQuery } from '../../../contract/course-assignments/list-query.ts';
 import {
+  ASSIGNMENT_MAIL_RATE_LIMIT,
   type CourseAssignmentDetail,
   type CourseAssignmentRow,
   courseAssignmentArea,
@@ -30,6 +31,7 @@ import { administersAssignments, ledAmong, requireAssignmentAccess, requireListA
 import { complianceRoutes } from './compliance.ts';
 import { assigneeOptionRoutes, courseOptionRoutes } from './course-options.ts';
 import { learnerView, teamMembersIn } from './learner-scope.ts';
+import { limitMailing } from './mail-limits.ts';
 import { myTrainingRoutes } from './my-training.ts';
 import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts';
 import { enqueueReminders, sendReminders } from './reminders.ts';
@@ -191,6 +193,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     .post(`${p.duplicate(':assignmentId')}${UUID_PARAM}`, auth, async (c) => {
       const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
       await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
+      await limitMailing(c, db, 'duplicate', [record.id], ASSIGNMENT_MAIL_RATE_LIMIT);
       const kept = await copiedAssignees(record, c.get('auth'));
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
