@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
 import { get as idbGet, createStore as idbStore } from 'idb-keyval';
-import { isLessonUploadRequest } from '../../contract/lessons/resource.ts';
 import {
   canEdit,
   OUTBOX_CHANNEL,
@@ -8,8 +7,6 @@ import {
   type OutboxBroadcast,
   type OutboxCommand,
   type OutboxSummary,
-  QUEUED_MESSAGE,
-  type QueuedAnswer,
 } from './protocol.ts';
 import {
   createdId,
@@ -22,6 +19,7 @@ import {
   rewriteEntry,
   sendEntry,
 } from './replay.ts';
+import { decodeHeader, isQueuedWrite, parseInvalidate, queuedAnswer } from './requests.ts';
 import {
   addEntry,
   claimEntry,
@@ -34,9 +32,6 @@ import {
 } from './store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
-
-/** Sign-in, sign-out and the password routes need an answer now and are never queued. */
-const NEVER_QUEUED = ['/api/v1/login', '/api/v1/logout', '/api/v1/forget-password', '/api/v1/reset-password'];
 
 /** The page's local store (src/lib/local-store.ts): the token is read from it at send time. */
 const tokenStore = idbStore('TheBlueCollarSuccess', 'blue_collar_store');
@@ -144,30 +139,6 @@ export function replay(): Promise<void> {
   );
 }
 
-function decodeHeader(request: Request, name: string): string {
-  const value = request.headers.get(name);
-  if (!value) return '';
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-function parseInvalidate(request: Request): unknown[][] {
-  try {
-    const parsed: unknown = JSON.parse(request.headers.get(OUTBOX_HEADERS.invalidate) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(Array.isArray) : [];
-  } catch {
-    return [];
-  }
-}
-
-function queuedAnswer(entry: OutboxEntry): Response {
-  const body: QueuedAnswer = { queued: true, message: QUEUED_MESSAGE, clientId: entry.clientId };
-  return new Response(JSON.stringify(body), { status: 202, headers: { 'Content-Type': 'application/json' } });
-}
-
 /**
  * A write from a page: stored (and committed) before anything is sent. When it is next in line it is
  * sent at once and the page gets the real answer; otherwise, or when the network or server fails,
@@ -222,21 +193,6 @@ async function handleWrite(request: Request): Promise<Response> {
   }
   // Done, refused or signed out (401 pauses the queue and keeps the entry): the page sees the real answer.
   return answer.response;
-}
-
-/**
- * Activity uploads (files up to a gigabyte) go to the network as the page sends them: the page
- * refuses them offline, the browser reports their progress, and the outbox never holds the file.
- */
-export function isQueuedWrite(request: Request): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD') return false;
-  const { pathname, origin } = new URL(request.url);
-  return (
-    origin === self.location.origin &&
-    pathname.startsWith('/api/v1/') &&
-    !NEVER_QUEUED.includes(pathname) &&
-    !isLessonUploadRequest(request.method, pathname)
-  );
 }
 
 export function onFetch(event: FetchEvent) {
