@@ -25,11 +25,30 @@ export const FILE_KINDS = {
   pdf: { label: 'PDF', extensions: ['pdf'], maxBytes: 100 * 1024 ** 2 },
   powerpoint: { label: 'PowerPoint', extensions: ['ppt', 'pptx'], maxBytes: 200 * 1024 ** 2 },
   video: { label: 'video', extensions: ['mp4', 'webm'], maxBytes: 2 * 1024 ** 3 },
-  /** A learner's hand-in (and a hand-in activity's instructions): the kinds people hand in. */
-  fileUpload: { label: 'file', extensions: HAND_IN_EXTENSIONS, maxBytes: 100 * 1024 ** 2 },
+  /** A hand-in activity's instructions and an interactive package: any type but programs. */
+  fileUpload: { label: 'file', extensions: [], maxBytes: 100 * 1024 ** 2 },
+  /** A learner's hand-in: the kinds people hand in. */
+  handIn: { label: 'hand-in', extensions: HAND_IN_EXTENSIONS, maxBytes: 100 * 1024 ** 2 },
 } as const satisfies Record<string, { label: string; extensions: readonly string[]; maxBytes: number }>;
 
 export type FileKind = keyof typeof FILE_KINDS;
+
+/** Extensions of programs and installers, refused as an instructions file or package whatever their bytes say. */
+export const EXECUTABLE_EXTENSIONS = [
+  'exe',
+  'dll',
+  'com',
+  'scr',
+  'msi',
+  'bat',
+  'cmd',
+  'ps1',
+  'vbs',
+  'sh',
+  'apk',
+  'app',
+  'jar',
+] as const;
 
 /**
  * What one learner's hand-ins may take in the store together (a new hand-in replaces their earlier
@@ -44,9 +63,11 @@ export const fileMessages = {
   required: 'A file is required.',
   wrongType: (kind: FileKind) => {
     const { label, extensions } = FILE_KINDS[kind];
-    return kind === 'fileUpload'
-      ? 'The file must be a document, spreadsheet, slides, image, audio, video, archive or text file.'
-      : `The file must be ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} file (${extensions.join(', ')}).`;
+    if (kind === 'handIn')
+      return 'The file must be a document, spreadsheet, slides, image, audio, video, archive or text file.';
+    return extensions.length > 0
+      ? `The file must be ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} file (${extensions.join(', ')}).`
+      : 'Programs cannot be uploaded.';
   },
   tooLarge: (kind: FileKind) => `The file must be at most ${megabytes(FILE_KINDS[kind].maxBytes)}.`,
   handInsFull: `Your handed-in files may take at most ${megabytes(HAND_IN_TOTAL_BYTES)} in all.`,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { FileTypeParser } from 'file-type';
-import { FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
+import { EXECUTABLE_EXTENSIONS, FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
 import { servedName } from './serve-headers.ts';
 import type { FileStore } from './store.ts';
 
@@ -115,9 +115,12 @@ function acceptedType(
 ): { extension: string; mimeType: string } | undefined {
   const nameExtension = extname(name).slice(1).toLowerCase();
   const allowed: readonly string[] = FILE_KINDS[kind].extensions;
-  if (kind === 'fileUpload') {
-    // The name's kind is what the learner's lead opens it as; the bytes must not be a program either.
-    if (!allowed.includes(nameExtension)) return undefined;
+  if (kind === 'fileUpload' || kind === 'handIn') {
+    // A hand-in is opened by the learner's lead as its name says: the name's kind must be one people
+    // hand in. Neither may be a program by its bytes.
+    if (kind === 'handIn' && !allowed.includes(nameExtension)) return undefined;
+    if (kind === 'fileUpload' && (EXECUTABLE_EXTENSIONS as readonly string[]).includes(nameExtension))
+      return undefined;
     if (detected && PROGRAM_TYPES.has(detected.ext)) return undefined;
     return detected
       ? { extension: detected.ext, mimeType: detected.mime }

@@ -216,7 +216,7 @@ describe('serving a stored file', () => {
   });
 
   it('sends anything but media and PDFs sandboxed, and downloads what is not media or an image', async () => {
-    const page = await put('fileUpload', html, 'page.txt');
+    const page = await put('fileUpload', html, 'page.html');
     const pageAnswer = await get(await signFileUrl(t, page.key, { name: 'page.html' }));
     expect(pageAnswer.status).toBe(200);
     expect(pageAnswer.headers.get('content-type')).toBe('application/octet-stream');

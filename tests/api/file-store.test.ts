@@ -87,27 +87,54 @@ describe(`file store (${config.kind})`, () => {
     expect(await filesIn('slides-refused')).toEqual([]);
   });
 
-  it('takes a hand-in of the kinds people hand in, refusing a program told by its bytes or its name', async () => {
+  it('takes an instructions file of any type but a program, told by its bytes or its name', async () => {
     const byBytes = await refusal(
-      storeUpload(store, 'fileUpload', Readable.from([windowsProgram]), 'report.txt', 'hand-ins'),
+      storeUpload(store, 'fileUpload', Readable.from([windowsProgram]), 'report.txt', 'instructions'),
     );
-    expect(byBytes).toMatchObject({
-      status: 422,
-      message: 'The file must be a document, spreadsheet, slides, image, audio, video, archive or text file.',
-    });
+    expect(byBytes).toMatchObject({ status: 422, message: 'Programs cannot be uploaded.' });
     await refusal(
-      storeUpload(store, 'fileUpload', Readable.from([Buffer.from('echo hello\n')]), 'setup.sh', 'hand-ins'),
+      storeUpload(
+        store,
+        'fileUpload',
+        Readable.from([Buffer.from('echo hello\n')]),
+        'setup.sh',
+        'instructions',
+      ),
     );
-    expect(await filesIn('hand-ins')).toEqual([]);
+    expect(await filesIn('instructions')).toEqual([]);
 
     const notes = await storeUpload(
       store,
       'fileUpload',
       Readable.from([Buffer.from('plain notes\n')]),
-      'notes.txt',
-      'hand-ins',
+      'notes.bin',
+      'instructions',
     );
     expect(notes).toMatchObject({ extension: 'bin', mimeType: 'application/octet-stream', size: 12 });
+    expect(await filesIn('instructions')).toHaveLength(1);
+  });
+
+  it('takes a hand-in of the kinds people hand in by its name as served, never a program by its bytes', async () => {
+    const handInRefusal =
+      'The file must be a document, spreadsheet, slides, image, audio, video, archive or text file.';
+    const byBytes = await refusal(
+      storeUpload(store, 'handIn', Readable.from([windowsProgram]), 'report.txt', 'hand-ins'),
+    );
+    expect(byBytes).toMatchObject({ status: 422, message: handInRefusal });
+    for (const name of ['page.hta', 'run.bat. ', 'notes.txt\u0000.js', 'archive.zip/evil.js'])
+      expect(
+        await refusal(storeUpload(store, 'handIn', Readable.from([Buffer.from('text\n')]), name, 'hand-ins')),
+      ).toMatchObject({ status: 422, message: handInRefusal });
+    expect(await filesIn('hand-ins')).toEqual([]);
+
+    const notes = await storeUpload(
+      store,
+      'handIn',
+      Readable.from([Buffer.from('plain notes\n')]),
+      ' Notes.TXT.. ',
+      'hand-ins',
+    );
+    expect(notes).toMatchObject({ name: 'Notes.TXT', extension: 'bin', size: 12 });
     expect(await filesIn('hand-ins')).toHaveLength(1);
   });
 
@@ -115,11 +142,11 @@ describe(`file store (${config.kind})`, () => {
     const cap = FILE_KINDS.fileUpload.maxBytes;
     expect(fileMessages.tooLarge('fileUpload')).toBe('The file must be at most 100 MB.');
     expect(fileMessages.tooLarge('video')).toBe('The file must be at most 2 GB.');
-    const error = await refusal(storeUpload(store, 'fileUpload', zeros(cap + 1), 'big.zip', 'too-large'));
+    const error = await refusal(storeUpload(store, 'fileUpload', zeros(cap + 1), 'big.bin', 'too-large'));
     expect(error).toMatchObject({ status: 413, message: 'The file must be at most 100 MB.' });
     expect(await filesIn('too-large')).toEqual([]);
 
-    const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.zip', 'at-cap');
+    const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.bin', 'at-cap');
     expect(atCap.size).toBe(cap);
     await store.disk.delete(atCap.key);
   });

@@ -196,7 +196,7 @@ describe('hand-ins', () => {
     ]) {
       const refused = await call(name);
       expect(refused.status, name).toBe(422);
-      expect(refused.body.errors, name).toEqual({ file: fileMessages.wrongType('fileUpload') });
+      expect(refused.body.errors, name).toEqual({ file: fileMessages.wrongType('handIn') });
     }
     expect(await t.db.select().from(handIns).where(eq(handIns.userId, learner.id))).toEqual([]);
     expect(storedHandIns().length).toBe(before);

@@ -17,7 +17,7 @@ export const HAND_IN_FOLDER = 'hand-ins';
 const HAND_IN_PATH = /^\/user-portal\/course\/[^/]+\/activity\/[^/]+\/hand-in$/;
 
 /**
- * A hand-in streams its file (up to the fileUpload kind's cap): the app's JSON body limit does not
+ * A hand-in streams its file (up to the handIn kind's cap): the app's JSON body limit does not
  * apply, and the Idempotency-Key store binds it by its length instead of reading it ahead.
  */
 export function isHandInRequest(method: string, path: string): boolean {
@@ -35,7 +35,7 @@ export type KeepFile = (completionId: string) => Promise<UploadLimit | false>;
 /**
  * Reads the hand-in form as it streams: `completionId` first, then `file`. When the file part
  * arrives, `keep(completionId)` says whether to store it and below what size; a kept file streams
- * into the store under the fileUpload kind (kind from the served name, programs refused by their
+ * into the store under the handIn kind (kind from the served name, programs refused by their
  * bytes, size capped as it arrives). Anything refused after a file was stored deletes it.
  */
 export async function readHandInForm(raw: Request, store: FileStore, keep: KeepFile): Promise<HandInForm> {
@@ -124,7 +124,7 @@ function parse(
           stream.resume();
           return;
         }
-        file = await storeUpload(store, 'fileUpload', stream, filename, HAND_IN_FOLDER, limit);
+        file = await storeUpload(store, 'handIn', stream, filename, HAND_IN_FOLDER, limit);
         onStored(file);
       })().catch((error: unknown) => {
         stream.resume();

@@ -11,7 +11,7 @@ import { useStableFiles } from './stable-files';
 type ActivityCardProps = { courseId: string; activity: PlayerActivity };
 
 /** The picker offers the kinds the server takes as a hand-in. */
-const HAND_IN_ACCEPT = FILE_KINDS.fileUpload.extensions.map((extension) => `.${extension}`).join(',');
+const HAND_IN_ACCEPT = FILE_KINDS.handIn.extensions.map((extension) => `.${extension}`).join(',');
 
 /** What finishes an activity of this kind. */
 export function finishedBy(activity: Pick<PlayerActivity, 'activityType' | 'videoType'>) {
