@@ -3,11 +3,22 @@ import { extname } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { FileTypeParser } from 'file-type';
 import { EXECUTABLE_EXTENSIONS, FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
+import { readDuration } from './media-duration.ts';
 import { servedName } from './serve-headers.ts';
 import type { FileStore } from './store.ts';
 
-/** A file as stored: the store's key, the type read from its bytes, its size and the sender's name. */
-export type StoredFile = { key: string; mimeType: string; extension: string; size: number; name: string };
+/**
+ * A file as stored: the store's key, the type read from its bytes, its size, the sender's name as
+ * served, and for a video or audio the seconds it lasts when its bytes say.
+ */
+export type StoredFile = {
+  key: string;
+  mimeType: string;
+  extension: string;
+  size: number;
+  name: string;
+  duration?: number;
+};
 
 /** An upload the store does not take: 422 for its type, 413 for its size. Nothing is kept. */
 export class FileRefused extends Error {
@@ -89,9 +100,11 @@ export async function storeUpload(
     },
   });
   const key = `${folder}/${randomBytes(16).toString('base64url')}.${type.extension}`;
+  const media = kind === 'audio' || kind === 'video' ? readDuration(typed, type.mimeType) : undefined;
   try {
     await store.disk.putStream(key, typed.pipe(counted), { contentType: type.mimeType });
   } catch (error) {
+    media?.stop();
     typed.destroy();
     await store.disk.delete(key).catch(() => undefined);
     if (error instanceof FileRefused) throw error;
@@ -104,7 +117,8 @@ export async function storeUpload(
     await store.disk.delete(key);
     throw refused;
   }
-  return { key, ...type, size, name };
+  const duration = await media?.duration;
+  return { key, ...type, size, name, ...(duration === undefined ? {} : { duration }) };
 }
 
 /** The type the file is stored and served as, or undefined when `kind` does not take it. */

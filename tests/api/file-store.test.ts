@@ -1,11 +1,15 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_KINDS, fileMessages } from '../../contract/files.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { FileRefused, storeUpload } from '../../server/files/upload.ts';
+import { tinyWav } from '../e2e/support/lesson-files.ts';
 import { storeFromEnvironment } from './files-env.ts';
+
+const seedFile = (name: string) =>
+  readFileSync(new URL(`../../server/db/seed-files/${name}`, import.meta.url));
 
 // On the store the environment names: the disk, or the bucket under scripts/with-s3.sh.
 const { config, root } = storeFromEnvironment();
@@ -149,6 +153,23 @@ describe(`file store (${config.kind})`, () => {
     const atCap = await storeUpload(store, 'fileUpload', zeros(cap), 'full.bin', 'at-cap');
     expect(atCap.size).toBe(cap);
     await store.disk.delete(atCap.key);
+  });
+
+  it('reads a video’s or audio’s duration from its bytes as it stores it', async () => {
+    const wav = tinyWav(600);
+    const audio = await storeUpload(store, 'audio', Readable.from([wav]), 'talk.wav', 'media');
+    expect(audio).toMatchObject({ extension: 'wav', size: wav.length });
+    expect(audio.duration).toBeCloseTo(600, 1);
+    expect(Buffer.from(await store.disk.getBytes(audio.key)).equals(wav)).toBe(true);
+
+    // The parser has what it needs from the index at the front; the rest still reaches the store whole.
+    const mp4 = Buffer.concat([seedFile('fire-drill.mp4'), Buffer.alloc(8 * 1024 * 1024)]);
+    const video = await storeUpload(store, 'video', Readable.from([mp4]), 'drill.mp4', 'media');
+    expect(video.size).toBe(mp4.length);
+    expect(video.duration).toBeCloseTo(4.05, 1);
+
+    const document = await storeUpload(store, 'pdf', Readable.from([pdf]), 'guide.pdf', 'media');
+    expect(document.duration).toBeUndefined();
   });
 
   it('reads only keys it writes', async () => {

@@ -57,6 +57,7 @@ const fileColumns = (file: StoredFile) => ({
   fileName: file.name,
   fileType: file.mimeType,
   fileSize: file.size,
+  mediaDuration: file.duration ?? null,
 });
 
 /** Unpacks an uploaded package; a refused one takes its zip with it. */
@@ -160,7 +161,7 @@ export function activityRoutes(deps: AppDeps) {
           ? fileColumns(files.contentFile)
           : keepFile
             ? {}
-            : { fileKey: null, fileName: null, fileType: null, fileSize: null }),
+            : { fileKey: null, fileName: null, fileType: null, fileSize: null, mediaDuration: null }),
         ...(files.previewFile
           ? { previewFileKey: files.previewFile.key, previewFileName: files.previewFile.name }
           : keepPreview
