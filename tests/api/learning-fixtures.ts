@@ -45,7 +45,14 @@ export async function newCourse(t: TestContext, { subjects = [], ...fields }: Co
   return course.id;
 }
 
-type ActivitySpec = { type: ActivityType; required?: boolean; videoType?: VideoType; url?: string };
+type ActivitySpec = {
+  type: ActivityType;
+  required?: boolean;
+  videoType?: VideoType;
+  url?: string;
+  /** Seconds of an uploaded video or audio, as read when it was stored. */
+  mediaDuration?: number | null;
+};
 
 export async function newLesson(t: TestContext, activities: ActivitySpec[]) {
   const [lesson] = await t.db
@@ -65,6 +72,7 @@ export async function newLesson(t: TestContext, activities: ActivitySpec[]) {
         videoType: spec.videoType ?? null,
         url: spec.url ?? null,
         required: spec.required ?? false,
+        mediaDuration: spec.mediaDuration ?? null,
       })
       .returning({ id: lessonActivities.id });
     ids.push(row?.id as string);

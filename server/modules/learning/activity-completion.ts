@@ -19,6 +19,8 @@ export type CourseActivity = {
   lesson_id: string;
   activity_type: ActivityType;
   video_type: VideoType | null;
+  /** Seconds of an uploaded video or audio, when known. */
+  media_duration: number | null;
 };
 
 /** The activity, when it belongs to a lesson of the course's outline; 404 otherwise. */
@@ -29,7 +31,7 @@ export async function activityInCourse(
 ): Promise<CourseActivity> {
   const [activity] = await queryRows<CourseActivity>(
     db as Database,
-    sql`select a.id, a.lesson_id, a.activity_type, a.video_type
+    sql`select a.id, a.lesson_id, a.activity_type, a.video_type, a.media_duration
           from lesson_activities a
           join course_outline_items o on o.lesson_id = a.lesson_id and o.course_id = ${courseId}
          where a.id = ${activityId}`,

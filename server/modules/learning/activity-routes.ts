@@ -22,6 +22,7 @@ import {
   recordActivity,
 } from './activity-completion.ts';
 import { courseForLearner } from './course-access.ts';
+import { checkMediaTime } from './media-time.ts';
 
 /** Played media must reach MEDIA_WATCHED_SHARE: an uploaded video (mp4) or audio; hosted videos cannot report it. */
 const needsWatching = (activity: CourseActivity) =>
@@ -37,15 +38,26 @@ export function activityCompleteRoutes({ db, clock }: AppDeps) {
     vValidator('json', activityCompleteSchema, validationHook),
     async (c) => {
       const userId = c.get('auth').userId;
-      const { completionId, watched } = c.req.valid('json');
+      const { completionId, watched, openedAt } = c.req.valid('json');
       const course = await courseForLearner(db, userId, pathId(c.req.param('courseId')));
       const activity = await activityInCourse(db, course.id, pathId(c.req.param('activityId')));
       const now = clock();
       const replay = await earlierCompletion(db, userId, activity.id, completionId);
       if (!replay) {
         if (activity.activity_type === 'fileUpload') throw new ApiError(422, m.handInOnly);
-        if (needsWatching(activity) && (watched === undefined || watched < MEDIA_WATCHED_SHARE))
-          throw new ApiError(422, messages.validationFailed, { watched: m.mediaNotWatched });
+        if (needsWatching(activity)) {
+          if (watched === undefined || watched < MEDIA_WATCHED_SHARE)
+            throw new ApiError(422, messages.validationFailed, { watched: m.mediaNotWatched });
+          // Media stored before durations were read keeps the watched share alone.
+          if (activity.media_duration !== null)
+            await checkMediaTime(db, {
+              userId,
+              activityId: activity.id,
+              durationSeconds: activity.media_duration,
+              openedAt,
+              now,
+            });
+        }
         await recordActivity(db, { userId, courseId: course.id, activity, completionId, watched, now });
       }
       return c.json({

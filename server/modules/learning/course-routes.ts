@@ -20,6 +20,7 @@ import { validationHook } from '../../http/validate.ts';
 import { catalogue } from './catalogue.ts';
 import { completeDoneCourses, lockLearner, touchProgress } from './completion.ts';
 import { courseForLearner, learnerCourse, uuid } from './course-access.ts';
+import { recordMediaServed } from './media-time.ts';
 import { playerCourse } from './player.ts';
 
 /** The learner's catalogue, the course player's outline, and starting a completed course again. */
@@ -50,6 +51,8 @@ export function learningCourseRoutes(deps: AppDeps) {
         await touchProgress(tx, userId, course.id, now);
         await completeDoneCourses(tx, userId, sql`values (${uuid(course.id)})`, now);
       });
+      // The earliest a completion of the outline's media may say it was opened.
+      await recordMediaServed(db, userId, course.id, now);
       const state = await learnerCourse(db, userId, course.id, now);
       return c.json({
         message: m.courseFetched,

@@ -82,6 +82,8 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
   // One completion per card: a second tap, or the outbox sending it again, counts once.
   const completionId = useRef(crypto.randomUUID());
   const sent = useRef(activity.done);
+  // The card shows when the learner opens the activity: media is timed from here.
+  const [openedAt] = useState(() => new Date().toISOString());
   const [watched, setWatched] = useState(0);
   const kind = finishedBy(activity);
 
@@ -89,7 +91,13 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
     if (sent.current) return;
     sent.current = true;
     complete.mutate(
-      { activityId: activity._id, title: activity.title, completionId: completionId.current, watched: share },
+      {
+        activityId: activity._id,
+        title: activity.title,
+        completionId: completionId.current,
+        watched: share,
+        ...(kind === 'media' ? { openedAt } : {}),
+      },
       {
         onError: () => {
           sent.current = false;

@@ -66,7 +66,14 @@ async function afterCompletion(
   await queryClient.invalidateQueries({ queryKey: learningKeys.all });
 }
 
-type Complete = { activityId: string; title: string; completionId: string; watched?: number };
+type Complete = {
+  activityId: string;
+  title: string;
+  completionId: string;
+  watched?: number;
+  /** When the learner opened a video or audio: the server times its completion from then. */
+  openedAt?: string;
+};
 
 /**
  * Finishes an activity. The id of the completion is made here, so the outbox's replay of it, or a
@@ -80,8 +87,14 @@ export function useCompleteActivity(courseId: string) {
       title,
       completionId,
       watched,
+      openedAt,
     }: Complete): Promise<WriteResult<CompletionResult>> => {
-      const body: ActivityCompleteInput = { completionId, ...(watched === undefined ? {} : { watched }) };
+      // The open time goes in the body, so a completion the outbox sends later is timed from it.
+      const body: ActivityCompleteInput = {
+        completionId,
+        ...(watched === undefined ? {} : { watched }),
+        ...(openedAt === undefined ? {} : { openedAt }),
+      };
       return api.post<CompletionResult>(learningPaths.activityComplete(courseId, activityId), body, {
         outbox: { action: 'Finish activity', target: title, invalidate: [learningKeys.all] },
       });
