@@ -148,8 +148,11 @@ export async function assignmentRecord(db: Database, assignmentId: string) {
 }
 export type AssignmentRecordRow = Awaited<ReturnType<typeof assignmentRecord>>;
 
-/** The users, groups or teams an assignment names, with their names, by name. */
-export async function assigneesOf(db: Database, assignmentId: string): Promise<NamedRef[]> {
+/**
+ * The users, groups or teams an assignment names, with their names, by name; of the users, those
+ * `view` lets the caller see.
+ */
+export async function assigneesOf(db: Database, assignmentId: string, view?: SQL): Promise<NamedRef[]> {
   const x = courseAssignmentAssignees;
   const byAssignment = eq(x.assignmentId, assignmentId);
   const [userRows, groupRows, teamRows] = await Promise.all([
@@ -157,7 +160,7 @@ export async function assigneesOf(db: Database, assignmentId: string): Promise<N
       .select({ _id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
       .from(x)
       .innerJoin(users, eq(users.id, x.userId))
-      .where(byAssignment),
+      .where(and(byAssignment, view ? sql`${users.id} in (${view})` : undefined)),
     db
       .select({ _id: userGroups.id, name: userGroups.name })
       .from(x)
@@ -205,7 +208,7 @@ export async function assignmentDetail(
   const { expiryType, expiryDate, expiryValue, expiryUnit, ...listed } = row;
   const [courseRows, assignees, counts] = await Promise.all([
     coursesOf(db, assignmentId),
-    assigneesOf(db, assignmentId),
+    assigneesOf(db, assignmentId, view),
     countsOf(db, [assignmentId], now, view),
   ]);
   const [base] = toRows([listed], counts);
