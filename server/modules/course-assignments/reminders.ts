@@ -11,7 +11,9 @@ import { trainingMail } from '../../mail/training-mail.ts';
  * 1. `enqueueReminders` writes a row for each mail that is owed now, keyed so a second write of the
  *    same occurrence is ignored: `assigned` for learners assigned in the last two days (a later
  *    joiner included), `due-7` and `due-1` in the week and the day before a learner's deadline,
- *    `overdue` once it has passed, `expiring` within 30 days of a completion's expiry;
+ *    `overdue` once it has passed, `expiring` within 30 days of a completion's expiry; at most one
+ *    of a kind per learner, assignment and day (mail.ts writes the mails a click sends the same
+ *    way), so moving a deadline twice in a day does not announce it twice;
  * 2. `sendReminders` claims unsent rows with FOR UPDATE SKIP LOCKED and, in the same transaction,
  *    writes their mails to the outbox and marks them sent. A process that stops mid-way commits
  *    nothing, and the rows wait for the next sweep.
