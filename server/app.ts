@@ -103,15 +103,17 @@ export function createApp({
 }: CreateAppOptions) {
   const logger = oneLineLogger(sink);
   const deps: AppDeps = { db, config, mailer, logger, background, files, clock };
-  // The rest of the body is never read: the connection closes after the answer, or its unread
-  // bytes would be taken for the next request the client sends on it.
-  const tooLarge = (c: Context) => {
-    c.header('Connection', 'close');
-    return c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
-  };
+  const tooLarge = (c: Context) => c.json({ message: messages.payloadTooLarge } satisfies ApiErrorBody, 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const formLimit = bodyLimit({ maxSize: MEMBER_FORM_MAX_BYTES, onError: tooLarge });
   const api = new Hono<AppEnv>()
+    // A 413 leaves the rest of its body unread (the limits below answer before reading it, an
+    // upload stops at its file's cap): the connection closes after the answer, or those bytes
+    // would be taken for the next request the client sends on it.
+    .use(async (c, next) => {
+      await next();
+      if (c.res.status === 413) c.header('Connection', 'close');
+    })
     .use(compressJson)
     .use((c, next) =>
       isStreamedUpload(c.req.method, c.req.path)
