@@ -65,7 +65,12 @@ test('a learner plays the video to its end, reads the PDF, passes the quiz on th
   await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Course outline' })).toContainText(setup.lessonName);
 
-  // The video counts once it has played to the end without seeking ahead.
+  // The video counts once it has played to the end without seeking ahead; its completion says when
+  // it was opened, and the server times it from then against the duration it read at upload.
+  const opened = Date.now();
+  const completion = page.waitForRequest(
+    (request) => request.method() === 'POST' && /\/activity\/[^/]+\/complete$/.test(request.url()),
+  );
   const video = activity(page, 'Fire drill video').locator('video');
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.duration)).toBeGreaterThan(0);
   await video.evaluate(async (el: HTMLVideoElement) => {
@@ -73,6 +78,9 @@ test('a learner plays the video to its end, reads the PDF, passes the quiz on th
     await el.play();
   });
   await expect(doneBadge(page, 'Fire drill video')).toBeVisible({ timeout: 20_000 });
+  const openedAt = Date.parse((await completion).postDataJSON().openedAt);
+  expect(openedAt).toBeGreaterThan(opened - 60_000);
+  expect(openedAt).toBeLessThanOrEqual(Date.now());
 
   // The PDF counts once its last page is on screen.
   const pdf = activity(page, 'Evacuation guide');
