@@ -35,7 +35,8 @@ type Row = {
 type QuizRow = { course_id: string; quiz_id: string; name: string };
 
 /**
- * The user's courses' progress in their current round and their quizzes in outline order, for all
+ * The user's courses' progress in their current round and their published quizzes (the ones a learner
+ * takes, docs/decisions/016-what-a-learner-takes.md) in outline order, for all
  * of the user's courses at once (one query each, not one per course).
  */
 async function progressAndQuizzes(db: Database, userId: string, now: Date) {
@@ -46,7 +47,7 @@ async function progressAndQuizzes(db: Database, userId: string, now: Date) {
     db,
     sql`select o.course_id, q.id as quiz_id, q.name
           from course_outline_items o join quizzes q on q.id = o.quiz_id
-         where o.course_id in (${courseIds})
+         where o.course_id in (${courseIds}) and q.status
          order by o.course_id, o.position, o.id`,
   );
   const quizzesOf = new Map<string, { quizId: string; name: string }[]>();
