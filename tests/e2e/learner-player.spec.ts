@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { fileMessages } from '../../contract/files.ts';
 import { learningMessages } from '../../contract/learning/resource.ts';
 import { type QuizDetail, quizPaths } from '../../contract/quizzes/resource.ts';
 import { ADMIN, LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
@@ -197,9 +198,17 @@ test('a learner hands in a file and their lead opens it from the member Transcri
 
   await openSignedIn(page, learner, `/user-portal/learning-process/course/${setup.courseId}`);
   const card = activity(page, 'Your evacuation plan');
+  // A script is not a kind people hand in: the server's refusal shows under the file.
+  await card
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'my-plan.js', mimeType: 'text/javascript', buffer: Buffer.from(plan) });
+  await card.getByRole('button', { name: 'Hand in' }).click();
+  await expect(card.getByText(fileMessages.wrongType('handIn'))).toBeVisible();
+  await expect(doneBadge(page, 'Your evacuation plan')).toHaveCount(0);
   await card
     .locator('input[type="file"]')
     .setInputFiles({ name: 'my-plan.txt', mimeType: 'text/plain', buffer: Buffer.from(plan) });
+  await expect(card.getByText(fileMessages.wrongType('handIn'))).toHaveCount(0);
   await card.getByRole('button', { name: 'Hand in' }).click();
   await expect(doneBadge(page, 'Your evacuation plan')).toBeVisible();
   await expect(card.getByRole('link', { name: 'my-plan.txt' })).toBeVisible();

@@ -3,6 +3,7 @@ import { MEDIA_WATCHED_SHARE, type PlayerActivity } from '@contract/learning/res
 import { Anchor, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { isApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
 import { ActivityPreview } from '@/ui/activity-preview/activity-preview';
 import { useCompleteActivity, useHandIn } from './mutations';
@@ -46,7 +47,11 @@ function HandInForm({ courseId, activity }: ActivityCardProps) {
           placeholder="Choose a file"
           accept={HAND_IN_ACCEPT}
           value={file}
-          onChange={setFile}
+          onChange={(next) => {
+            setFile(next);
+            handIn.reset();
+          }}
+          error={isApiError(handIn.error) ? handIn.error.errors.file : undefined}
           clearable
           flex={1}
           miw={200}
