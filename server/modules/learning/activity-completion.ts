@@ -3,6 +3,7 @@ import type { CompletionResult } from '../../../contract/learning/resource.ts';
 import { learningMessages as m } from '../../../contract/learning/resource.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { learnerOutline } from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courseCompletions } from '../../db/schema/courses.ts';
 import { activityCompletions } from '../../db/schema/learning.ts';
@@ -23,7 +24,7 @@ export type CourseActivity = {
   media_duration: number | null;
 };
 
-/** The activity, when it belongs to a lesson of the course's outline; 404 otherwise. */
+/** The activity, when it belongs to an enabled lesson of the course's outline (one the learner takes); else 404. */
 export async function activityInCourse(
   db: Executor,
   courseId: string,
@@ -33,7 +34,7 @@ export async function activityInCourse(
     db as Database,
     sql`select a.id, a.lesson_id, a.activity_type, a.video_type, a.media_duration
           from lesson_activities a
-          join course_outline_items o on o.lesson_id = a.lesson_id and o.course_id = ${courseId}
+          join (${learnerOutline(sql`${courseId}::uuid`)}) o on o.lesson_id = a.lesson_id
          where a.id = ${activityId}`,
   );
   if (!activity) throw new ApiError(404, m.activityNotInCourse);

@@ -1,23 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MEDIA_WATCHED_SHARE, learningMessages as m } from '../../../contract/learning/resource.ts';
 import type { Database } from '../../db/client.ts';
+import { learnerOutline } from '../../db/learner-progress.ts';
 import { activityServes } from '../../db/schema/learning.ts';
 import { ApiError } from '../../http/errors.ts';
 
 type Executor = Pick<Database, 'execute'>;
 
 /**
- * Notes that the server now answers the learner the uploaded videos and audio of the course's
- * outline (the player's outline carries their links): the first time only, so the earliest a
- * completion may say the learner opened one stays put however often the player is opened again.
+ * Notes that the server now answers the learner the uploaded videos and audio of the lessons they
+ * take in the course's outline (the player's outline carries their links): the first time only, so
+ * the earliest a completion may say the learner opened one stays put however often the player is
+ * opened again.
  */
 export async function recordMediaServed(db: Executor, userId: string, courseId: string, now: Date) {
   await (db as Database).execute(
     sql`insert into activity_serves (user_id, activity_id, first_served_at)
         select ${userId}::uuid, a.id, ${now.toISOString()}::timestamptz
-          from course_outline_items o
+          from (${learnerOutline(sql`${courseId}::uuid`)}) o
           join lesson_activities a on a.lesson_id = o.lesson_id
-         where o.course_id = ${courseId}::uuid and a.media_duration is not null
+         where a.media_duration is not null
         on conflict do nothing`,
   );
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AttemptSummary, QuizAttempt } from '../../../contract/learning/resource.ts';
 import { learningMessages as m } from '../../../contract/learning/resource.ts';
 import type { Database } from '../../db/client.ts';
+import { learnerOutline } from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
 import { quizAttempts } from '../../db/schema/learning.ts';
 import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
@@ -13,11 +14,11 @@ type Executor = Pick<Database, 'select' | 'execute'>;
 export type QuizRecord = typeof quizzes.$inferSelect;
 export type AttemptRecord = typeof quizAttempts.$inferSelect;
 
-/** The quiz, when it is an item of the course's outline; 404 otherwise. */
+/** The quiz, when the learner takes it as an item of the course's outline (published); 404 otherwise. */
 export async function quizInCourse(db: Executor, courseId: string, quizId: string): Promise<QuizRecord> {
   const [found] = await queryRows<{ id: string }>(
     db as Database,
-    sql`select o.quiz_id as id from course_outline_items o where o.course_id = ${courseId} and o.quiz_id = ${quizId}`,
+    sql`select o.quiz_id as id from (${learnerOutline(sql`${courseId}::uuid`)}) o where o.quiz_id = ${quizId}`,
   );
   const [quiz] = found ? await db.select().from(quizzes).where(eq(quizzes.id, quizId)) : [];
   if (!quiz) throw new ApiError(404, m.quizNotInCourse);
