@@ -87,7 +87,8 @@ describe('H5P packages', () => {
       expect((await fetchUrl(`${prefix}${PLAYER_FOLDER}/${missing}`)).status, missing).toBe(404);
 
     // A tampered link reaches neither the player nor the package.
-    const tampered = prefix.replace(/[0-9a-f](\/)$/, (end, slash) => `${end === '0' ? '1' : '0'}${slash}`);
+    const tampered = prefix.replace(/([0-9a-f])\/$/, (_, last) => `${last === '0' ? '1' : '0'}/`);
+    expect(tampered).not.toBe(prefix);
     expect((await fetchUrl(tampered)).status).toBe(403);
     expect((await fetchUrl(`${tampered}${PLAYER_FOLDER}/main.bundle.js`)).status).toBe(403);
 
