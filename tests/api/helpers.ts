@@ -158,14 +158,14 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
 
   async function call(method: string, path: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | Uint8Array | undefined = options.rawBody;
+    let body: string | ArrayBuffer | undefined = options.rawBody;
     if (options.form) {
       // Sent as the bytes a client would send. A FormData body is pumped into the request by
       // undici, which on Node 24 throws an unhandled rejection when the server stops reading it
       // early (a refused upload) while the pump still runs; a socket's body, as served, does not.
       const encoded = new Response(options.form);
       headers['content-type'] ??= encoded.headers.get('content-type') ?? '';
-      body = new Uint8Array(await encoded.arrayBuffer());
+      body = await encoded.arrayBuffer();
     }
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);

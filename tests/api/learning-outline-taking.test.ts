@@ -5,7 +5,15 @@ import { learningPaths as lp, learningMessages as m } from '../../contract/learn
 import { activityCompletions, quizAttempts } from '../../server/db/schema/learning.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { assign, learnerCalls, newCourse, newLearner, newLesson, newQuiz, setOutline } from './learning-fixtures.ts';
+import {
+  assign,
+  learnerCalls,
+  newCourse,
+  newLearner,
+  newLesson,
+  newQuiz,
+  setOutline,
+} from './learning-fixtures.ts';
 
 // A disabled lesson or an unpublished quiz cannot be taken (docs/decisions/016-what-a-learner-takes.md):
 // the routes answer as for a part the course does not hold, and record nothing.
