@@ -8,11 +8,11 @@ import {
 import { messages } from '../../contract/messages.ts';
 import { rateLimits } from '../../server/db/schema/auth.ts';
 import { courseAssignmentLearners } from '../../server/db/schema/course-assignments.ts';
-import { courses } from '../../server/db/schema/courses.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { sweepReminders } from '../../server/modules/course-assignments/reminders.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { newCourse } from './learning-fixtures.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
 
 // How often the routes that mail learners may be used (429 with Retry-After per training and
@@ -35,8 +35,8 @@ beforeAll(async () => {
   lead = await t.login(demo.lead.email, demo.lead.password);
   admin = await t.login(demo.admin.email, demo.admin.password);
   teamId = (await teamIds(t.db)).growth;
-  const [row] = await t.db.select().from(courses).where(eq(courses.name, 'Time Management'));
-  course = row?.id as string;
+  // A course of its own: none of the learners has completed it, so every reminder is due.
+  course = await newCourse(t);
   chosen = (await memberIdsOf(t.db, teamId)).slice(0, 3);
   const people = await t.db.select({ email: users.email }).from(users).where(inArray(users.id, chosen));
   emails = people.map((one) => one.email);
