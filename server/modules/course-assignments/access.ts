@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { courseAssignmentArea } from '../../../contract/course-assignments/resource.ts';
 import { messages } from '../../../contract/messages.ts';
 import { roleAllows } from '../../auth/require-permission.ts';
@@ -48,6 +48,24 @@ export async function ledAmong(db: Database, auth: AuthState, teamIds: string[])
   return rows.map((row) => row.teamId);
 }
 
+/** The teams the assignment names as assignees that the caller leads. */
+export async function ledTeamsNamed(db: Database, auth: AuthState, assignmentId: string): Promise<string[]> {
+  const named = await db
+    .select({ teamId: courseAssignmentAssignees.teamId })
+    .from(courseAssignmentAssignees)
+    .where(
+      and(
+        eq(courseAssignmentAssignees.assignmentId, assignmentId),
+        isNotNull(courseAssignmentAssignees.teamId),
+      ),
+    );
+  return ledAmong(
+    db,
+    auth,
+    named.map((row) => row.teamId as string),
+  );
+}
+
 /**
  * 403 unless the caller may `action` the assignment: as an administrator of assignments, as the
  * lead of the team it was made for, or (reading only) as the lead of a team it is assigned to.
@@ -60,18 +78,6 @@ export async function requireAssignmentAccess(
 ): Promise<void> {
   if (await administersAssignments(db, auth, action)) return;
   if (record.teamId) return requireTeamAccess(db, auth, record.teamId, action);
-  if (action === 'view') {
-    const named = await db
-      .select({ teamId: courseAssignmentAssignees.teamId })
-      .from(courseAssignmentAssignees)
-      .where(
-        and(
-          eq(courseAssignmentAssignees.assignmentId, record.id),
-          sql`${courseAssignmentAssignees.teamId} is not null`,
-        ),
-      );
-    const teamIds = named.map((row) => row.teamId as string);
-    if ((await ledAmong(db, auth, teamIds)).length > 0) return;
-  }
+  if (action === 'view' && (await ledTeamsNamed(db, auth, record.id)).length > 0) return;
   throw new ApiError(403, messages.forbidden);
 }

@@ -1,5 +1,5 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bulkIdSchema } from '../../../contract/bulk.ts';
 import { courseAssignmentListQuery } from '../../../contract/course-assignments/list-query.ts';
@@ -27,7 +27,12 @@ import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
 import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
-import { administersAssignments, ledAmong, requireAssignmentAccess, requireListAccess } from './access.ts';
+import {
+  administersAssignments,
+  ledTeamsNamed,
+  requireAssignmentAccess,
+  requireListAccess,
+} from './access.ts';
 import { complianceRoutes } from './compliance.ts';
 import { assigneeOptionRoutes, courseOptionRoutes } from './course-options.ts';
 import { learnerView, teamMembersIn } from './learner-scope.ts';
@@ -81,20 +86,7 @@ export function courseAssignmentRoutes(deps: AppDeps) {
    */
   async function copiedAssignees(record: { id: string; teamId: string | null }, auth: AuthState) {
     if (await administersAssignments(db, auth, 'edit')) return sql``;
-    const named = await db
-      .select({ teamId: courseAssignmentAssignees.teamId })
-      .from(courseAssignmentAssignees)
-      .where(
-        and(
-          eq(courseAssignmentAssignees.assignmentId, record.id),
-          isNotNull(courseAssignmentAssignees.teamId),
-        ),
-      );
-    const led = await ledAmong(
-      db,
-      auth,
-      named.map((one) => one.teamId as string),
-    );
+    const led = await ledTeamsNamed(db, auth, record.id);
     const members = record.teamId ? teamMembersIn(sql`${record.teamId}::uuid`) : sql`select null::uuid`;
     return sql`and (team_id in (${idList(led)}) or user_id in (${members}))`;
   }
