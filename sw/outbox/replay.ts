@@ -1,3 +1,4 @@
+import { DEVICE_TIME_HEADER } from '../../contract/learning/device-time.ts';
 import { backoffDelay } from './backoff.ts';
 import { classifyAnswer } from './classify.ts';
 import type { OutboxEntry } from './store.ts';
@@ -50,6 +51,9 @@ async function messageOf(response: Response): Promise<{ message: string; body: u
 
 export function buildRequest(entry: OutboxEntry, token: string | null, origin: string): Request {
   const headers = new Headers({ 'Idempotency-Key': entry.key, Accept: 'application/json' });
+  // When the change was made on the device, however late it is sent: the server dates learner
+  // records by it (docs/decisions/019-when-offline-work-happened.md).
+  headers.set(DEVICE_TIME_HEADER, new Date(entry.createdAt).toISOString());
   if (entry.contentType) headers.set('Content-Type', entry.contentType);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return new Request(new URL(entry.url, origin), { method: entry.method, headers, body: entry.body });

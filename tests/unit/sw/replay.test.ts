@@ -79,6 +79,19 @@ describe('drain', () => {
     expect(w.store.size).toBe(0);
   });
 
+  it('sends each entry with the time it was made on the device, the same on a replay days later', async () => {
+    const made = Date.parse('2026-03-02T09:15:00.000Z');
+    const w = world([entry(1, { createdAt: made, attempts: 3 })], () => ({ status: 200 }));
+    const times: (string | null)[] = [];
+    const send = w.deps.send;
+    w.deps.send = (request) => {
+      times.push(request.headers.get('Outbox-Created-At'));
+      return send(request);
+    };
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(times).toEqual(['2026-03-02T09:15:00.000Z']);
+  });
+
   it('keeps a refused change as failed with the server message and goes on with the rest', async () => {
     const w = world([entry(1), entry(2)], (request) =>
       request.url.endsWith('/1')
