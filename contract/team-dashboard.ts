@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { LearnerState } from './course-assignments/resource.ts';
 import { limitParam, pageParam, searchParam } from './list-query.ts';
 import { noNul } from './validation.ts';
 
@@ -86,7 +87,14 @@ export type TranscriptEntry = {
   trainingTitle: string | null;
   assignedAt: string;
   deadline: string | null;
+  /** The completion that counts (for an expired course, the one that lapsed). */
   completedAt: string | null;
+  /**
+   * Where the member stands: a course completed when one of the trainings giving it sees it
+   * completed, else overdue, expired, in progress or not started, the first that one of them sees;
+   * a checklist completed or not started.
+   */
+  state: LearnerState;
   /**
    * Courses: the files the member handed in for the fileUpload activities of the course's lessons,
    * latest first, each behind a short-lived signed link. Absent on checklists.

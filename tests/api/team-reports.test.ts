@@ -207,7 +207,7 @@ describe('member views', () => {
     });
   });
 
-  it('lists the transcript: each assigned course once, with its training and completion, then checklists', async () => {
+  it('lists the transcript: each assigned course once, with its training and completion, and checklists, latest first', async () => {
     const [leadership] = await t.db
       .select()
       .from(courseAssignments)
@@ -230,7 +230,9 @@ describe('member views', () => {
     expect(entries.filter((entry) => entry.kind === 'checklist')).toHaveLength(
       card?.checklistsAssigned as number,
     );
-    expect(entries.findIndex((entry) => entry.kind === 'checklist')).not.toBeLessThan(courseEntries.length);
+    const latest = (entry: TranscriptEntry) =>
+      entry.completedAt && entry.completedAt > entry.assignedAt ? entry.completedAt : entry.assignedAt;
+    expect(isNewestFirst(entries.map((entry) => new Date(latest(entry)).toISOString()))).toBe(true);
     const meeting = courseEntries.find((entry) => entry.title === 'Leading Effective Meetings');
     expect(meeting).toMatchObject({ trainingTitle: 'Leadership Track', deadline: leadership?.deadline });
     expect(entries.find((entry) => entry.kind === 'checklist')).toMatchObject({

@@ -194,11 +194,17 @@ type TranscriptRow = {
   assigned_at: Date | string;
   deadline: string | null;
   completed_at: Date | string | null;
+  state: TranscriptEntry['state'];
 };
 
+/** Whether any training giving the course sees it in `state`, over the course's rows. */
+const seen = (state: string) => sql.raw(`bool_or(s.state = '${state}') over (partition by s.course_id)`);
+
 /**
- * Every course assigned to the member (once, through the assignment due first when several give
- * it, with the completion that counts for it) and every checklist given to them; courses first, then latest assigned first.
+ * Every course assigned to the member, once (with the training due first when several give it),
+ * and every checklist given to them, latest first: by the later of when it was assigned and when
+ * it was completed. A course's state follows the card's count (server/db/progress.ts): completed
+ * when one of its trainings sees it completed, else the most pressing state one of them sees.
  */
 export async function memberTranscript(
   deps: Pick<AppDeps, 'db'>,
@@ -210,20 +216,29 @@ export async function memberTranscript(
     db,
     sql`
     select * from (
+    select * from (
       select distinct on (s.course_id)
              'course' as kind, c.id, c.name as title, a.title as training_title, s.assigned_at,
-             s.deadline::text as deadline, s.completed_at
+             s.deadline::text as deadline,
+             max(s.completed_at) over (partition by s.course_id) as completed_at,
+             case when ${seen('completed')} then 'completed'
+                  when ${seen('overdue')} then 'overdue'
+                  when ${seen('expired')} then 'expired'
+                  when ${seen('in-progress')} then 'in-progress'
+                  else 'not-started' end as state
         from (${learnerCourseStates({ userId: sql`${memberId}::uuid`, kind: 'assigned' }, now)}) s
         join course_assignments a on a.id = s.assignment_id
         join courses c on c.id = s.course_id
        order by s.course_id, s.deadline asc nulls last, s.assigned_at asc
     ) courses
     union all
-    select 'checklist', k.id, k.title, null, ca.assigned_at, null, ca.completed_at
+    select 'checklist', k.id, k.title, null, ca.assigned_at, null, ca.completed_at,
+           case when ca.completed_at is null then 'not-started' else 'completed' end
       from checklist_assignments ca
       join checklists k on k.id = ca.checklist_id
      where ca.user_id = ${memberId}
-    order by 1 desc, 5 desc, 3`,
+    ) entries
+    order by greatest(assigned_at, completed_at) desc, title, kind`,
   );
   const handIns = await handInsByCourse(deps, memberId);
   return rows.map((row) => ({
@@ -234,6 +249,7 @@ export async function memberTranscript(
     assignedAt: isoTime(row.assigned_at),
     deadline: row.deadline,
     completedAt: row.completed_at === null ? null : isoTime(row.completed_at),
+    state: row.state,
     ...(row.kind === 'course' ? { handIns: handIns.get(row.id) ?? [] } : {}),
   }));
 }
