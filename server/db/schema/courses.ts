@@ -119,7 +119,10 @@ export const courseCompletions = pgTable(
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** When the part that completed it was done, as the learner's device saw it, within bounds (record 019). */
     completedAt: timestampTz('completed_at').notNull().defaultNow(),
+    /** When the server got that part. */
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
   },
   (t) => [
     // A learner's latest completion of a course is the first entry of this index.

@@ -37,7 +37,13 @@ export const activityCompletions = pgTable(
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
+    /**
+     * When the learner finished it, as their device saw it, within what the server can defend: never
+     * after it arrived, always after the round began (docs/decisions/019-when-offline-work-happened.md).
+     */
     completedAt: timestampTz('completed_at').notNull(),
+    /** When the server got it (a change kept in the outbox arrives later than it was made). */
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
     /** Share of a video or audio played without seeking ahead (0 to 1); null for other types. */
     watched: real('watched'),
   },
@@ -127,6 +133,8 @@ export const quizAttempts = pgTable(
     endsAt: timestampTz('ends_at'),
     questionOrder: jsonb('question_order').$type<string[]>().notNull(),
     submittedAt: timestampTz('submitted_at'),
+    /** When the server got the submit. */
+    receivedAt: timestampTz('received_at'),
     answers: jsonb('answers').$type<GradedAnswer[]>(),
     points: integer('points'),
     maxPoints: integer('max_points'),

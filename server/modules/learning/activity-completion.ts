@@ -11,6 +11,7 @@ import type { ActivityType, VideoType } from '../../db/schema/lessons.ts';
 import { ApiError } from '../../http/errors.ts';
 import { completeDoneCourses, coursesHolding, lockLearner, touchProgress } from './completion.ts';
 import { learnerCourse } from './course-access.ts';
+import { doneAt } from './device-time.ts';
 import { lessonDone } from './player.ts';
 
 type Executor = Pick<Database, 'execute'>;
@@ -70,6 +71,8 @@ export async function recordActivity(
     completionId: string;
     watched?: number;
     now: Date;
+    /** When the learner finished it, as their device says (deviceTime); bounded by doneAt. */
+    device?: Date;
     /** Written first in the same transaction, given the learner's round (a hand-in's row). */
     before?: (tx: Transaction, roundStart: Date | null) => Promise<boolean>;
   },
@@ -80,6 +83,7 @@ export async function recordActivity(
     const state = await learnerCourse(tx, userId, courseId, now);
     if (state.standing) return false;
     if (input.before && !(await input.before(tx, state.roundStart))) return false;
+    const done = doneAt(input.device, now, [state.roundStart]);
     const inserted = await tx
       .insert(activityCompletions)
       .values({
@@ -87,7 +91,8 @@ export async function recordActivity(
         userId,
         activityId: activity.id,
         lessonId: activity.lesson_id,
-        completedAt: now,
+        completedAt: done,
+        receivedAt: now,
         watched: input.watched ?? null,
       })
       .onConflictDoNothing()
@@ -99,6 +104,7 @@ export async function recordActivity(
       userId,
       coursesHolding(userId, courseId, { lessonId: activity.lesson_id }),
       now,
+      done,
     );
     return true;
   });
@@ -107,7 +113,7 @@ export async function recordActivity(
 /**
  * The answer of a completion or hand-in, read after the write: whether the lesson is done in the
  * current round, and whether this completion completed the course (the course's completion was
- * written at the same instant as it, in its transaction).
+ * written in its transaction, so the server got both at the same instant).
  */
 export async function completionResult(
   db: Database,
@@ -119,17 +125,17 @@ export async function completionResult(
 ): Promise<CompletionResult> {
   const state = await learnerCourse(db, userId, courseId, now);
   const [mine] = await db
-    .select({ completedAt: activityCompletions.completedAt })
+    .select({ receivedAt: activityCompletions.receivedAt })
     .from(activityCompletions)
     .where(eq(activityCompletions.id, completionId));
   const [latest] = await db
-    .select({ completedAt: courseCompletions.completedAt })
+    .select({ receivedAt: courseCompletions.receivedAt })
     .from(courseCompletions)
     .where(and(eq(courseCompletions.userId, userId), eq(courseCompletions.courseId, courseId)))
     .orderBy(desc(courseCompletions.completedAt))
     .limit(1);
   const courseCompleted =
-    mine !== undefined && latest !== undefined && latest.completedAt.getTime() === mine.completedAt.getTime();
+    mine !== undefined && latest !== undefined && latest.receivedAt.getTime() === mine.receivedAt.getTime();
   const since = state.standing ? null : state.roundStart;
   const activities = await queryRows<{ required: boolean; done: boolean }>(
     db,

@@ -22,6 +22,7 @@ import {
   recordActivity,
 } from './activity-completion.ts';
 import { courseForLearner } from './course-access.ts';
+import { deviceTime } from './device-time.ts';
 import { checkMediaTime } from './media-time.ts';
 
 /** Played media must reach MEDIA_WATCHED_SHARE: an uploaded video (mp4) or audio; hosted videos cannot report it. */
@@ -58,7 +59,15 @@ export function activityCompleteRoutes({ db, clock }: AppDeps) {
               now,
             });
         }
-        await recordActivity(db, { userId, courseId: course.id, activity, completionId, watched, now });
+        await recordActivity(db, {
+          userId,
+          courseId: course.id,
+          activity,
+          completionId,
+          watched,
+          now,
+          device: deviceTime(c),
+        });
       }
       return c.json({
         message: m.activityCompleted,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { outlineItemTaken } from '../../db/learner-progress.ts';
+import { queryRows } from '../../db/rows.ts';
 import { courseCompletions, courseProgress } from '../../db/schema/courses.ts';
 import { learnerCourses, uuid } from './course-access.ts';
 
@@ -33,23 +34,43 @@ export async function touchProgress(
 /**
  * Completes each course of `courseIds` (a query of one column) whose every outline item is done in
  * the current round and which does not stand completed already: one course_completions row each,
- * at `now`. Call it inside the transaction holding lockLearner. Answers the ids it completed.
+ * received at `now` and dated when the part that completed it was done (`doneAt`), or at the
+ * latest part of the course when one is dated later (done on another device), so the next round,
+ * which starts at the completion, holds none of the parts of the one it ended. Call it inside the
+ * transaction holding lockLearner. Answers the ids it completed.
  */
 export async function completeDoneCourses(
   tx: Transaction,
   userId: string,
   courseIds: SQL,
   now: Date,
+  doneAt: Date = now,
 ): Promise<string[]> {
   const states = await learnerCourses(tx, userId, courseIds, now);
   const completed: string[] = [];
   for (const [courseId, course] of states) {
     const { done, total } = course.progress;
     if (course.standing || total === 0 || done < total) continue;
-    await tx.insert(courseCompletions).values({ userId, courseId, completedAt: now });
+    const completedAt = await latestPart(tx, userId, courseId, doneAt);
+    await tx.insert(courseCompletions).values({ userId, courseId, completedAt, receivedAt: now });
     completed.push(courseId);
   }
   return completed;
+}
+
+/** The later of `done` and the time of the learner's latest part of the course's outline. */
+async function latestPart(tx: Transaction, userId: string, courseId: string, done: Date): Promise<Date> {
+  const [row] = await queryRows<{ at: Date | string }>(
+    tx as unknown as Database,
+    sql`select greatest(${done.toISOString()}::timestamptz,
+          (select max(acm.completed_at) from activity_completions acm
+             join course_outline_items o on o.lesson_id = acm.lesson_id
+            where o.course_id = ${uuid(courseId)} and acm.user_id = ${uuid(userId)}),
+          (select max(qa.submitted_at) from quiz_attempts qa
+             join course_outline_items o on o.quiz_id = qa.quiz_id
+            where o.course_id = ${uuid(courseId)} and qa.user_id = ${uuid(userId)} and qa.passed)) as at`,
+  );
+  return row ? new Date(row.at) : done;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   recordActivity,
 } from './activity-completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
+import { deviceTime, doneAt } from './device-time.ts';
 import { type KeepFile, readHandInForm } from './hand-in-form.ts';
 import { handInRoom, handInsFull, replaceHandIn } from './hand-in-store.ts';
 import { toHandIn } from './player.ts';
@@ -50,6 +51,7 @@ export function handInRoutes(deps: AppDeps) {
       const activity = await activityInCourse(db, course.id, pathId(c.req.param('activityId')));
       if (activity.activity_type !== 'fileUpload') throw new ApiError(422, m.notHandIn);
       const now = clock();
+      const device = deviceTime(c);
       // A replayed completion id, or a course standing completed, keeps no file; a kept one must
       // fit the learner's room, its earlier hand-in of the activity in the round left out.
       const keep: KeepFile = async (completionId) => {
@@ -72,6 +74,7 @@ export function handInRoutes(deps: AppDeps) {
             activity,
             completionId,
             now,
+            device,
             before: async (tx, roundStart) => {
               const replaced = await replaceHandIn(
                 tx,
@@ -83,7 +86,7 @@ export function handInRoutes(deps: AppDeps) {
                   fileName: file.name,
                   fileType: file.mimeType,
                   fileSize: file.size,
-                  handedInAt: now,
+                  handedInAt: doneAt(device, now, [roundStart]),
                 },
                 roundStart,
               );

@@ -50,7 +50,16 @@ async function submit(
     const maxPoints = questions.reduce((sum, question) => sum + question.points, 0);
     await tx
       .update(quizAttempts)
-      .set({ submittedAt: now, answers: [], points: 0, maxPoints, score: 0, passed: false, timedOut: true })
+      .set({
+        submittedAt: now,
+        receivedAt: now,
+        answers: [],
+        points: 0,
+        maxPoints,
+        score: 0,
+        passed: false,
+        timedOut: true,
+      })
       .where(open);
     return { kind: 'timed-out' };
   }
@@ -63,6 +72,7 @@ async function submit(
     .update(quizAttempts)
     .set({
       submittedAt: now,
+      receivedAt: now,
       answers: grading.answers,
       points: grading.points,
       maxPoints: grading.maxPoints,
