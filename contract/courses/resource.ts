@@ -51,6 +51,9 @@ export const COURSE_PERMISSION_LABELS: Record<CoursePermission, string> = {
 /** The most subjects one course names, and the most items one outline holds. */
 export const COURSE_MAX_SUBJECTS = 500;
 export const COURSE_MAX_OUTLINE = 500;
+/** The longest description (formatted text, as HTML) and the longest estimated duration in minutes. */
+export const COURSE_DESCRIPTION_MAX = 10000;
+export const COURSE_MAX_DURATION = 10000;
 
 export const courseMessages = {
   nameRequired: 'Course Name is required.',
@@ -64,7 +67,8 @@ export const courseMessages = {
   linkInvalid: 'Enter a link starting with http:// or https://.',
   linkTooLong: 'A link must be at most 2000 characters.',
   titleTooLong: 'A link title must be at most 200 characters.',
-  descriptionTooLong: 'Description must be at most 2000 characters.',
+  descriptionTooLong: `Description must be at most ${COURSE_DESCRIPTION_MAX} characters.`,
+  durationInvalid: `Estimated duration must be a whole number of minutes from 1 to ${COURSE_MAX_DURATION}.`,
   permissionRequired: 'Permission is required.',
   subjectsInvalid: 'Each permission entry must be a valid id.',
   subjectsTooMany: `A course can name at most ${COURSE_MAX_SUBJECTS} users, groups or levels.`,
@@ -106,7 +110,10 @@ export type CourseRow = AdminRow & {
 };
 
 export type CourseDetail = CourseRow & {
+  /** Formatted text: HTML the server kept to harmless tags and safe links. */
   description: string;
+  /** Estimated minutes to take the course; null when not given. */
+  durationMinutes: number | null;
   externalLink: string;
   externalTitle: string;
   additionalExternalLink: string;

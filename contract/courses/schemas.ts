@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { recordVersion } from '../admin-list.ts';
 import { noNul } from '../validation.ts';
 import {
+  COURSE_DESCRIPTION_MAX,
+  COURSE_MAX_DURATION,
   COURSE_MAX_OUTLINE,
   COURSE_MAX_SUBJECTS,
   COURSE_PERMISSIONS,
@@ -53,10 +55,28 @@ const permissionIds = v.optional(
   [],
 );
 
+const description = v.pipe(
+  v.string(m.descriptionTooLong),
+  v.trim(),
+  v.maxLength(COURSE_DESCRIPTION_MAX, m.descriptionTooLong),
+  noNul,
+);
+
+/** Whole minutes, or null for none given. */
+const durationMinutes = v.nullable(
+  v.pipe(
+    v.number(m.durationInvalid),
+    v.integer(m.durationInvalid),
+    v.minValue(1, m.durationInvalid),
+    v.maxValue(COURSE_MAX_DURATION, m.durationInvalid),
+  ),
+);
+
 const fields = {
   name,
   courseCategoryId,
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, m.descriptionTooLong), noNul), ''),
+  description: v.optional(description, ''),
+  durationMinutes: v.optional(durationMinutes, null),
   externalLink: link(m.externalLinkRequired),
   externalTitle: title(m.externalTitleRequired),
   additionalExternalLink: link(m.additionalLinkRequired),
@@ -134,8 +154,20 @@ export const courseSchema = v.pipe(v.object(fields), pairRules());
 export type CourseInput = v.InferInput<typeof courseSchema>;
 export type CourseValues = v.InferOutput<typeof courseSchema>;
 
-/** PATCH /course/{id}: the same fields and the `version` the form read. */
-export const courseUpdateSchema = v.pipe(v.object({ ...fields, version: recordVersion }), pairRules());
+/**
+ * PATCH /course/{id}: the same fields and the `version` the form read. A description or duration
+ * left out is kept as it is, so a client that does not show them cannot erase them.
+ */
+export const courseUpdateSchema = v.pipe(
+  v.object({
+    ...fields,
+    description: v.optional(description),
+    durationMinutes: v.optional(durationMinutes),
+    version: recordVersion,
+  }),
+  pairRules(),
+);
+export type CourseUpdateValues = v.InferOutput<typeof courseUpdateSchema>;
 export type CourseUpdateInput = v.InferInput<typeof courseUpdateSchema>;
 
 const itemIds = (message: string) =>

@@ -112,7 +112,10 @@ export type CourseProgress = {
 export type CatalogueCourse = {
   _id: string;
   name: string;
+  /** Formatted text: HTML the server kept to harmless tags and safe links. */
   description: string;
+  /** Estimated minutes to take the course; null when not given. */
+  durationMinutes: number | null;
   category: { _id: string; name: string } | null;
   /** Whether an assignment of kind `assigned` gives the course to this user (it may be kept offline). */
   assigned: boolean;
@@ -178,6 +181,7 @@ export type PlayerCourse = {
   _id: string;
   name: string;
   description: string;
+  durationMinutes: number | null;
   externalLink: string | null;
   externalTitle: string | null;
   additionalExternalLink: string | null;

@@ -36,6 +36,8 @@ export const courses = pgTable(
     additionalExternalLink: text('additional_external_link'),
     additionalExternalLinkTitle: text('additional_external_link_title'),
     permission: text('permission').$type<CoursePermission>().notNull().default('none'),
+    /** Estimated minutes a learner takes over it; null when not given. */
+    durationMinutes: integer('duration_minutes'),
     /** Enabled courses can be assigned. */
     status: boolean('status').notNull().default(true),
     createdAt: createdAt(),
@@ -44,6 +46,7 @@ export const courses = pgTable(
   },
   (t) => [
     check('courses_permission_check', sql`${t.permission} in ('none', 'user', 'group', 'membership')`),
+    check('courses_duration_check', sql`${t.durationMinutes} between 1 and 10000`),
     index('courses_name_idx').on(t.name, t.id),
     index('courses_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('courses_category_idx').on(t.categoryId),

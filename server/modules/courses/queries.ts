@@ -111,7 +111,8 @@ export async function courseDetail(db: Executor, id: string): Promise<CourseDeta
   if (!row) return undefined;
   const [fields] = await queryRows<Omit<CourseDetail, keyof CourseRow | 'permissionIds'>>(
     db as Database,
-    sql`select description, coalesce(external_link, '') as "externalLink",
+    sql`select description, duration_minutes as "durationMinutes",
+          coalesce(external_link, '') as "externalLink",
           coalesce(external_title, '') as "externalTitle",
           coalesce(additional_external_link, '') as "additionalExternalLink",
           coalesce(additional_external_link_title, '') as "additionalExternalLinkTitle"

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type CoursePermission, courseMessages as m } from '../../../contract/courses/resource.ts';
-import type { CourseValues } from '../../../contract/courses/schemas.ts';
+import type { CourseUpdateValues, CourseValues } from '../../../contract/courses/schemas.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -10,6 +10,7 @@ import { membershipLevels } from '../../db/schema/lookups.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
+import { sanitizeDescription } from './description.ts';
 
 export const refuse = (field: string, message: string) =>
   new ApiError(422, messages.validationFailed, { [field]: message });
@@ -21,7 +22,10 @@ const subjectTables = {
 } as const;
 
 /** The category must exist; the subjects must exist in the table the permission names. */
-export async function checkReferences(tx: Transaction, values: CourseValues): Promise<string[]> {
+export async function checkReferences(
+  tx: Transaction,
+  values: Omit<CourseUpdateValues, 'version'>,
+): Promise<string[]> {
   const [category] = await tx
     .select({ id: courseCategories.id })
     .from(courseCategories)
@@ -36,12 +40,16 @@ export async function checkReferences(tx: Transaction, values: CourseValues): Pr
   return ids;
 }
 
-/** The columns a course's form writes. */
-export function courseColumns(values: CourseValues) {
+/**
+ * The columns a course's form writes. A description or duration the body left out (an update from
+ * a client that does not show them) is not written, so it is kept.
+ */
+export function courseColumns(values: CourseValues | Omit<CourseUpdateValues, 'version'>) {
   const orNull = (value: string) => (value ? value : null);
   return {
     name: values.name,
-    description: values.description,
+    ...(values.description === undefined ? {} : { description: sanitizeDescription(values.description) }),
+    ...(values.durationMinutes === undefined ? {} : { durationMinutes: values.durationMinutes }),
     categoryId: values.courseCategoryId,
     externalLink: orNull(values.externalLink),
     externalTitle: orNull(values.externalTitle),

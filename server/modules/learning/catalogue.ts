@@ -18,6 +18,7 @@ type Row = {
   id: string | null;
   name: string;
   description: string;
+  duration_minutes: number | null;
   category_id: string | null;
   category_name: string | null;
 } & Partial<ProgressRow>;
@@ -50,7 +51,7 @@ export async function catalogue(
         page as (
           select m.id from matching m order by lower(m.name), m.id limit ${query.limit} offset ${offset}),
         progress as (${courseProgressRows(user, sql`select id from page`, now)})
-        select n.course_count, c.id, c.name, c.description, c.category_id, cat.name as category_name, pr.*
+        select n.course_count, c.id, c.name, c.description, c.duration_minutes, c.category_id, cat.name as category_name, pr.*
           from (select count(*)::int as course_count from matching) n
           left join page on true
           left join courses c on c.id = page.id
@@ -67,6 +68,7 @@ export async function catalogue(
         _id: row.id,
         name: row.name,
         description: row.description,
+        durationMinutes: row.duration_minutes,
         category:
           row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
         assigned: course.assigned,

@@ -19,6 +19,7 @@ export type CourseRecord = {
   id: string;
   name: string;
   description: string;
+  duration_minutes: number | null;
   external_link: string | null;
   external_title: string | null;
   additional_external_link: string | null;
@@ -37,7 +38,7 @@ export async function courseForLearner(
 ): Promise<CourseRecord> {
   const [course] = await queryRows<CourseRecord>(
     db as Database,
-    sql`select c.id, c.name, c.description, c.external_link, c.external_title, c.additional_external_link,
+    sql`select c.id, c.name, c.description, c.duration_minutes, c.external_link, c.external_title, c.additional_external_link,
                c.additional_external_link_title, ${courseInScope(uuid(userId), sql`c`)} as in_scope
           from courses c where c.id = ${courseId}`,
   );

@@ -179,6 +179,7 @@ export async function playerCourse(
     _id: course.id,
     name: course.name,
     description: course.description,
+    durationMinutes: course.duration_minutes,
     externalLink: course.external_link,
     externalTitle: course.external_title,
     additionalExternalLink: course.additional_external_link,

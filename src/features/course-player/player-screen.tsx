@@ -3,9 +3,9 @@ import { Anchor, Breadcrumbs, Grid, Group, Progress, Stack, Text } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { PageTitle } from '@/ui/page-title';
 import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
+import { CourseHeader } from './course-header';
 import { CourseOutline } from './course-outline';
 import { ItemView } from './item-view';
 import { KeepOfflinePanel } from './keep-offline-panel';
@@ -49,10 +49,7 @@ export function PlayerScreen({ courseId, itemId, onOpenItem }: PlayerScreenProps
       {course && (
         <>
           <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={query.isRefetchError} />
-          <div>
-            <PageTitle>{course.name}</PageTitle>
-            {course.description && <Text c="dimmed">{course.description}</Text>}
-          </div>
+          <CourseHeader course={course} />
           <Group gap="sm" wrap="nowrap">
             <Progress
               value={course.progress.percent}

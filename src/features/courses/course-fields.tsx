@@ -1,11 +1,12 @@
 import {
+  COURSE_MAX_DURATION,
   COURSE_PERMISSION_LABELS,
   COURSE_PERMISSIONS,
   type CourseDetail,
   type CoursePermission,
   type CoursePermissionResult,
 } from '@contract/courses/resource';
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { membershipLevelLookupOptions, toChoices, userGroupLookupOptions } from '@/lib/lookups';
 import { firstErrorMessage } from '@/ui/form/field-error';
@@ -57,6 +58,39 @@ export function CourseFields({ form, record, scope, disabled }: CourseFieldsProp
           />
         )}
       </form.AppField>
+      <form.Field name="description">
+        {(field) => (
+          <Textarea
+            label="Description"
+            description="HTML formatting is kept: paragraphs <p>, bold <b>, italic <i>, lists <ul> <ol> <li>, headings <h3> <h4> and https links <a href>; other tags are removed."
+            autosize
+            minRows={3}
+            maxRows={12}
+            value={field.state.value}
+            disabled={disabled}
+            onChange={(event) => field.handleChange(event.currentTarget.value)}
+            onBlur={field.handleBlur}
+            error={firstErrorMessage(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="durationMinutes">
+        {(field) => (
+          <NumberInput
+            label="Estimated Duration (minutes)"
+            min={1}
+            max={COURSE_MAX_DURATION}
+            allowDecimal={false}
+            allowNegative={false}
+            maw={260}
+            value={field.state.value}
+            disabled={disabled}
+            onChange={(value) => field.handleChange(typeof value === 'number' ? value : '')}
+            onBlur={field.handleBlur}
+            error={firstErrorMessage(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <form.AppField name="externalLink">
           {(field) => <field.TextField label="External Link" placeholder="https://" disabled={disabled} />}

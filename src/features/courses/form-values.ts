@@ -5,6 +5,10 @@ import type { CourseInput, CourseUpdateInput } from '@contract/courses/schemas';
 export type CourseFormValues = {
   name: string;
   courseCategoryId: string;
+  /** Formatted text as HTML; the server keeps only harmless tags and safe links. */
+  description: string;
+  /** Whole minutes; '' for none given. */
+  durationMinutes: number | '';
   externalLink: string;
   externalTitle: string;
   additionalExternalLink: string;
@@ -19,6 +23,8 @@ export type CourseFormValues = {
 export const emptyCourseValues = (): CourseFormValues => ({
   name: '',
   courseCategoryId: '',
+  description: '',
+  durationMinutes: '',
   externalLink: '',
   externalTitle: '',
   additionalExternalLink: '',
@@ -32,6 +38,8 @@ export function toCourseFormValues(course: CourseDetail): CourseFormValues {
   return {
     name: course.name,
     courseCategoryId: course.categoryId ?? '',
+    description: course.description,
+    durationMinutes: course.durationMinutes ?? '',
     externalLink: course.externalLink,
     externalTitle: course.externalTitle,
     additionalExternalLink: course.additionalExternalLink,
@@ -42,11 +50,12 @@ export function toCourseFormValues(course: CourseDetail): CourseFormValues {
   };
 }
 
-/** What is sent: a course open to everyone names no subjects. */
+/** What is sent: every field the form shows; a course open to everyone names no subjects. */
 export function toCourseInput(values: CourseFormValues): CourseInput {
-  const { version: _version, permission, permissionIds, ...fields } = values;
+  const { version: _version, permission, permissionIds, durationMinutes, ...fields } = values;
   return {
     ...fields,
+    durationMinutes: durationMinutes === '' ? null : durationMinutes,
     permission: permission as CoursePermission,
     permissionIds: permission === 'none' ? [] : permissionIds,
   };

@@ -1,5 +1,6 @@
 import type { CatalogueCourse } from '@contract/learning/resource';
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { CourseDescription, CourseDuration } from '@/ui/course-description';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { OpenCourseButton } from '@/ui/open-course-button';
 
@@ -26,11 +27,8 @@ export function CourseCard({ course }: { course: CatalogueCourse }) {
             </Badge>
           )}
         </Group>
-        {course.description ? (
-          <Text size="sm" lineClamp={3}>
-            {course.description}
-          </Text>
-        ) : null}
+        <CourseDuration minutes={course.durationMinutes} />
+        <CourseDescription html={course.description} lineClamp={3} />
         <Stack gap={4} mt="auto">
           <Group gap="sm" wrap="nowrap">
             <Progress

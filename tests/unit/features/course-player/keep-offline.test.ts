@@ -24,6 +24,7 @@ const course: PlayerCourse = {
   _id: COURSE,
   name: 'Fire safety',
   description: '',
+  durationMinutes: null,
   externalLink: null,
   externalTitle: null,
   additionalExternalLink: null,
