@@ -11,9 +11,18 @@ import { toast } from '@/lib/notify';
  */
 const TURN_OFF_COLOR = darken(DEFAULT_THEME.colors.orange[9], 0.1);
 
+type VariantWords = {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  color: string;
+};
+
 /**
- * The three confirmations of spec section 8, word for word, and the same two for records that are
- * enabled and disabled (users) rather than published.
+ * The three confirmations of spec section 8, word for word, the same two for records that are
+ * enabled and disabled (users) rather than published, and the question before leaving a form with
+ * changes not saved (the spec has no words for it).
  */
 export const confirmVariants = {
   publish: {
@@ -46,12 +55,19 @@ export const confirmVariants = {
     confirmLabel: 'Delete',
     color: 'red',
   },
-} as const;
+  discard: {
+    title: 'Discard unsaved changes?',
+    text: 'The changes you made here have not been saved and will be lost.',
+    confirmLabel: 'Discard',
+    cancelLabel: 'Keep editing',
+    color: 'red',
+  },
+} as const satisfies Record<string, VariantWords>;
 
 export type ConfirmVariant = keyof typeof confirmVariants;
 
 /** A dialog's own words in place of its variant's, e.g. to name what is removed and from where. */
-export type ConfirmWords = Partial<{ title: string; text: string; confirmLabel: string }>;
+export type ConfirmWords = Partial<Omit<VariantWords, 'color'>>;
 
 export type ConfirmDialogProps = {
   variant: ConfirmVariant;
@@ -81,7 +97,8 @@ function tellFailure(error: unknown) {
 }
 
 export function ConfirmDialog({ variant, words, opened, onClose, onConfirm }: ConfirmDialogProps) {
-  const { title, text, confirmLabel, color } = { ...confirmVariants[variant], ...words };
+  const chosen: VariantWords = { ...confirmVariants[variant], ...words };
+  const { title, text, confirmLabel, cancelLabel = 'Cancel', color } = chosen;
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -101,7 +118,7 @@ export function ConfirmDialog({ variant, words, opened, onClose, onConfirm }: Co
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color={color} onClick={confirm} loading={busy} data-autofocus>
           {confirmLabel}

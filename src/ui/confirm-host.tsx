@@ -1,7 +1,13 @@
 import { createStore, useSelector } from '@tanstack/react-store';
 import { ConfirmDialog, type ConfirmVariant, type ConfirmWords } from './confirm-dialog';
 
-type PendingConfirm = { variant: ConfirmVariant; onConfirm: () => unknown; words?: ConfirmWords };
+type PendingConfirm = {
+  variant: ConfirmVariant;
+  onConfirm: () => unknown;
+  words?: ConfirmWords;
+  /** The dialog closed: by its cancel button, Escape or the close button (and after a confirm too). */
+  onClose?: () => void;
+};
 
 const confirmStore = createStore<{ current: PendingConfirm | null; opened: boolean }>({
   current: null,
@@ -16,6 +22,20 @@ export function openConfirm(variant: ConfirmVariant, onConfirm: () => unknown, w
   confirmStore.setState(() => ({ current: { variant, onConfirm, words }, opened: true }));
 }
 
+/**
+ * Asks and answers true when the user confirms, false when the dialog is closed otherwise, for a
+ * caller that waits on the answer (the router's blocker).
+ */
+export function askConfirm(variant: ConfirmVariant, words?: ConfirmWords): Promise<boolean> {
+  return new Promise((resolve) => {
+    // A confirm closes the dialog afterwards; the promise keeps its first answer.
+    confirmStore.setState(() => ({
+      current: { variant, words, onConfirm: () => resolve(true), onClose: () => resolve(false) },
+      opened: true,
+    }));
+  });
+}
+
 export function ConfirmHost() {
   const { current, opened } = useSelector(confirmStore);
   if (!current) return null;
@@ -26,7 +46,10 @@ export function ConfirmHost() {
       opened={opened}
       onConfirm={current.onConfirm}
       // Keep the content while the close transition runs.
-      onClose={() => confirmStore.setState((state) => ({ ...state, opened: false }))}
+      onClose={() => {
+        current.onClose?.();
+        confirmStore.setState((state) => ({ ...state, opened: false }));
+      }}
     />
   );
 }

@@ -132,7 +132,12 @@ test('an admin builds a branch of the tree, finds it, edits over a stale version
     courseCategoryMessages.nameTaken,
   );
   await expect(page).toHaveURL(/\/course-category\/add$/);
+  // The refused title was not saved: leaving asks first.
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
 
   // Search finds both, each with its path.
   await searchList(page, stamp);

@@ -1,11 +1,13 @@
 import type { FieldErrors } from '@contract/envelope';
 import { type AnyFormApi, revalidateLogic } from '@tanstack/react-form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type * as v from 'valibot';
 import { isApiError } from '@/lib/api-error';
 import { useAppForm } from './app-form';
 import { type SchemaValidatorOptions, schemaValidator } from './schema-validator';
 import { applyServerErrors, placeFieldErrors } from './server-errors';
+import { hasUnsavedChanges, type SavedValues } from './unsaved-changes';
+import { useUnsavedChangesBlocker } from './use-unsaved-changes-blocker';
 
 /** What the form does after a save, given what was sent and a way to start over from new values. */
 export type SavedContext<TValues, TMeta> = {
@@ -80,8 +82,9 @@ export function applySaveFailure<TValues, TRecord>(
 }
 
 /**
- * The submit of an admin record form: save, then `onSaved`; a failed save is sorted by
- * `applySaveFailure`, and a stale one starts the form over from the current record.
+ * The submit of an admin record form: save, keep what was saved in `saved` (so leaving the form
+ * afterwards asks nothing), then `onSaved`; a failed save is sorted by `applySaveFailure`, and a
+ * stale one starts the form over from the current record.
  */
 export function recordSubmit<TValues, TResult, TRecord, TMeta>(
   options: Pick<
@@ -89,6 +92,7 @@ export function recordSubmit<TValues, TResult, TRecord, TMeta>(
     'save' | 'onSaved' | 'fromRecord' | 'onCurrentRecord' | 'readOnly' | 'validate'
   >,
   startOver: (form: AnyFormApi, values: TValues) => void,
+  saved: SavedValues<TValues> = { current: undefined },
 ) {
   return async ({ value, meta, formApi }: { value: TValues; meta: TMeta; formApi: AnyFormApi }) => {
     if (options.readOnly) return;
@@ -106,6 +110,7 @@ export function recordSubmit<TValues, TResult, TRecord, TMeta>(
       }
       return;
     }
+    saved.current = value;
     await options.onSaved?.(result, { values: value, meta, startOver: (next) => startOver(formApi, next) });
   };
 }
@@ -118,13 +123,14 @@ export function recordSubmit<TValues, TResult, TRecord, TMeta>(
 export function recordFormOptions<TValues, TResult, TRecord, TMeta>(
   options: RecordFormOptions<TValues, TResult, TRecord, TMeta>,
   startOver: (form: AnyFormApi, values: TValues) => void,
+  saved?: SavedValues<TValues>,
 ) {
   return {
     defaultValues: options.defaultValues,
     onSubmitMeta: options.onSubmitMeta as TMeta,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: schemaValidator<TValues>(options.schema, options.validate) },
-    onSubmit: recordSubmit(options, startOver),
+    onSubmit: recordSubmit(options, startOver, saved),
   };
 }
 
@@ -140,7 +146,8 @@ export function recordFormOptions<TValues, TResult, TRecord, TMeta>(
  *   });
  *
  * `generation` changes whenever the form starts over, for parts with state of their own (a
- * picture's preview) to start over too.
+ * picture's preview) to start over too. Leaving the form with changes not saved asks first
+ * (`useUnsavedChangesBlocker`).
  */
 export function useRecordForm<TValues, TResult = unknown, TRecord = never, TMeta = undefined>(
   options: RecordFormOptions<TValues, TResult, TRecord, TMeta>,
@@ -156,7 +163,9 @@ export function useRecordForm<TValues, TResult = unknown, TRecord = never, TMeta
     setGeneration((current) => current + 1);
   };
 
-  const form = useAppForm({ ...recordFormOptions(options, startOver), defaultValues });
+  const saved = useRef<TValues | undefined>(undefined);
+  const form = useAppForm({ ...recordFormOptions(options, startOver, saved), defaultValues });
+  useUnsavedChangesBlocker(() => hasUnsavedChanges(form, saved), { disabled: options.readOnly });
 
   return { form, generation };
 }
