@@ -5,7 +5,7 @@ import { learningPaths as lp } from '../../contract/learning/resource.ts';
 import { paths } from '../../contract/paths.ts';
 import type { ActivityEntry } from '../../contract/team-dashboard.ts';
 import { courseAssignmentLearners } from '../../server/db/schema/course-assignments.ts';
-import { activityCompletions } from '../../server/db/schema/learning.ts';
+import { activityCompletions, quizAttempts } from '../../server/db/schema/learning.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import {
@@ -15,6 +15,7 @@ import {
   newCourse,
   newLearner,
   newLesson,
+  newQuiz,
   setOutline,
 } from './learning-fixtures.ts';
 import { teamIds } from './team-fixtures.ts';
@@ -150,5 +151,77 @@ describe('offline work dated when it was done', () => {
       row.completedAt.getTime(),
     );
     expect(completions.sort()).toEqual([day(2).getTime(), day(4).getTime() + 1]);
+  });
+});
+
+/** A learner and an open course of one quiz of one true/false question (true). */
+async function quizSetUp(settings: { timeLimitMinutes?: number } = {}) {
+  const learner = await newLearner(t);
+  const { quizId, questionIds } = await newQuiz(t, settings, [{ kind: 'trueFalse', answer: true }]);
+  const courseId = await newCourse(t);
+  await setOutline(t, courseId, [{ quizId }]);
+  const headers = (madeAt: Date) => ({ 'Outbox-Created-At': madeAt.toISOString() });
+  const start = (attemptId: string, madeAt: Date) =>
+    t.call('POST', lp.quizAttempt(quizId), {
+      token: learner.token,
+      body: { attemptId, courseId },
+      headers: headers(madeAt),
+    });
+  const submit = (attemptId: string, madeAt: Date, value = true) =>
+    t.call('POST', lp.quizSubmit(quizId, attemptId), {
+      token: learner.token,
+      body: { answers: [{ questionId: questionIds[0], value }] },
+      headers: headers(madeAt),
+    });
+  const row = async (attemptId: string) =>
+    (await t.db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId)))[0];
+  return { learner, courseId, start, submit, row };
+}
+
+describe('quiz attempts dated when they were taken', () => {
+  it('dates an untimed attempt replayed days later by the device, and its pass completes the course then', async () => {
+    const { learner, courseId, start, submit, row } = await quizSetUp();
+    const attemptId = randomUUID();
+    t.setNow(day(5));
+    expect((await start(attemptId, DAY1)).status).toBe(200);
+    const graded = await submit(attemptId, new Date(DAY1.getTime() + 60_000));
+    expect(graded.status, graded.text).toBe(200);
+    expect(graded.body.results).toMatchObject({ passed: true, courseCompleted: true });
+    expect(await row(attemptId)).toMatchObject({
+      startedAt: DAY1,
+      submittedAt: new Date(DAY1.getTime() + 60_000),
+      receivedAt: day(5),
+    });
+    const [course] = await completionsOf(t, learner.id, courseId);
+    expect(course?.completedAt.toISOString()).toBe(new Date(DAY1.getTime() + 60_000).toISOString());
+  });
+
+  it('brings a submit dated before its attempt began to just after the start', async () => {
+    const { start, submit, row } = await quizSetUp();
+    const attemptId = randomUUID();
+    t.setNow(day(3));
+    expect((await start(attemptId, day(2))).status).toBe(200);
+    expect((await submit(attemptId, DAY1)).status).toBe(200);
+    expect((await row(attemptId))?.submittedAt?.toISOString()).toBe(
+      new Date(day(2).getTime() + 1).toISOString(),
+    );
+  });
+
+  it('keeps the server’s time for a timed attempt and refuses it late as before', async () => {
+    const { start, submit, row } = await quizSetUp({ timeLimitMinutes: 10 });
+    const inTime = randomUUID();
+    t.setNow(day(5));
+    expect((await start(inTime, DAY1)).status).toBe(200);
+    t.setNow(new Date(day(5).getTime() + 60_000));
+    // Failed, so the course does not stand completed and another attempt may start.
+    expect((await submit(inTime, DAY1, false)).status).toBe(200);
+    expect(await row(inTime)).toMatchObject({
+      startedAt: day(5),
+      submittedAt: new Date(day(5).getTime() + 60_000),
+    });
+    const late = randomUUID();
+    expect((await start(late, day(5))).status).toBe(200);
+    t.setNow(new Date(day(5).getTime() + 60 * 60_000));
+    expect((await submit(late, new Date(day(5).getTime() + 2 * 60_000))).status).toBe(409);
   });
 });

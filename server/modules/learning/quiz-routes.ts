@@ -18,6 +18,7 @@ import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { lockLearner, touchProgress } from './completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
+import { deviceTime, doneAt } from './device-time.ts';
 import { toLearnerQuestion } from './grading.ts';
 import {
   attemptsLeft,
@@ -82,6 +83,7 @@ export function quizRoutes({ db, clock }: AppDeps) {
         const course = await courseForLearner(db, userId, courseId);
         const quiz = await quizInCourse(db, course.id, pathId(c.req.param('quizId')));
         const now = clock();
+        const device = deviceTime(c);
         const outcome = await db.transaction(async (tx) => {
           await lockLearner(tx, userId);
           // Looked up under the lock, so a replay racing its first request finds the attempt.
@@ -96,6 +98,8 @@ export function quizRoutes({ db, clock }: AppDeps) {
           const used = (await attemptsSince(tx, userId, quiz.id, state.roundStart)).length;
           if (attemptsLeft(quiz, used) === 0) throw new ApiError(409, m.noAttemptsLeft);
           const questions = await questionsOf(tx, quiz.id);
+          // A timed quiz needs the network, and its limit runs on the server's clock from now.
+          const startedAt = quiz.timeLimitMinutes === null ? doneAt(device, now, [state.roundStart]) : now;
           const [attempt] = await tx
             .insert(quizAttempts)
             .values({
@@ -104,7 +108,7 @@ export function quizRoutes({ db, clock }: AppDeps) {
               quizId: quiz.id,
               courseId: course.id,
               number: used + 1,
-              startedAt: now,
+              startedAt,
               endsAt:
                 quiz.timeLimitMinutes === null
                   ? null

@@ -19,6 +19,7 @@ import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { completeDoneCourses, coursesHolding, lockLearner, touchProgress } from './completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
+import { deviceTime, doneAt } from './device-time.ts';
 import { grade, reviewOf, shownResult } from './grading.ts';
 import { type AttemptRecord, attemptsLeft, attemptsSince, questionsOf } from './quiz-records.ts';
 
@@ -35,12 +36,15 @@ const outcomeOf = (attempt: AttemptRecord): Outcome | undefined =>
  * Grades a submitted attempt on the server and keeps the grading with it. Past its time limit (and
  * the grace for network delay) the attempt is closed as failed with score 0 instead, and answered
  * 409; it counts as an attempt. A pass completes the quiz and each begun course it finishes.
+ * An untimed attempt is dated when the device says it was submitted, after the attempt and its
+ * round began and not after now (doneAt); a timed one by the server's clock, which judges its limit.
  */
 async function submit(
   tx: Transaction,
   attempt: AttemptRecord,
   answers: Parameters<typeof grade>[1],
   now: Date,
+  device: Date | undefined,
 ): Promise<Outcome> {
   const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.id, attempt.quizId));
   if (!quiz) throw new ApiError(404, m.attemptNotFound);
@@ -68,10 +72,11 @@ async function submit(
   // Attempts left in the round the attempt was made in, before a pass may end that round.
   const state = await learnerCourse(tx, attempt.userId, attempt.courseId, now);
   const used = (await attemptsSince(tx, attempt.userId, quiz.id, state.roundStart)).length;
+  const submittedAt = attempt.endsAt ? now : doneAt(device, now, [attempt.startedAt, state.roundStart]);
   await tx
     .update(quizAttempts)
     .set({
-      submittedAt: now,
+      submittedAt,
       receivedAt: now,
       answers: grading.answers,
       points: grading.points,
@@ -88,6 +93,7 @@ async function submit(
       attempt.userId,
       coursesHolding(attempt.userId, attempt.courseId, { quizId: quiz.id }),
       now,
+      submittedAt,
     );
     courseCompleted = completed.includes(attempt.courseId);
   }
@@ -99,7 +105,7 @@ async function submit(
     passed,
     passMark: quiz.passMark,
     attemptsLeft: attemptsLeft(quiz, used),
-    submittedAt: now.toISOString(),
+    submittedAt: submittedAt.toISOString(),
     review: reviewOf(quiz.review, questions, grading.answers),
     courseCompleted,
   });
@@ -132,12 +138,13 @@ export function submitRoutes({ db, clock }: AppDeps) {
       await courseForLearner(db, userId, found.courseId);
       const { answers } = c.req.valid('json');
       const now = clock();
+      const device = deviceTime(c);
       const outcome = await db.transaction(async (tx) => {
         await lockLearner(tx, userId);
         // Read again under the lock: a submit racing this one may have graded it meanwhile.
         const [attempt] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
         if (!attempt) throw new ApiError(404, m.attemptNotFound);
-        return outcomeOf(attempt) ?? submit(tx, attempt, answers, now);
+        return outcomeOf(attempt) ?? submit(tx, attempt, answers, now, device);
       });
       if (outcome.kind === 'timed-out') throw new ApiError(409, m.attemptTimedOut);
       return c.json({
