@@ -252,8 +252,8 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     await seedAdminGroups(tx);
     await seedCourseCategories(tx);
     const placedLessons = await seedLessons(tx, seedFiles);
-    await seedQuizzes(tx);
     await seedCourses(tx, placedLessons);
+    await seedQuizzes(tx);
     await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
     return true;
   });

@@ -328,15 +328,13 @@ describe('the demo lesson with files', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
   });
 
-  it('ends the outlines of Workplace Safety Essentials and First Aid Basics with the lesson', async () => {
+  it('puts the lesson once into the outlines of Workplace Safety Essentials and First Aid Basics', async () => {
     for (const name of ['Workplace Safety Essentials', 'First Aid Basics']) {
       const [course] = (await call(`${coursePaths.list}?search=${encodeURIComponent(name)}`)).data;
       const outline = (await call(coursePaths.outline(course._id))) as OutlineItem[];
-      expect(outline.at(-1), name).toMatchObject({ kind: 'lesson', name: FIRE_SAFETY, status: true });
-      expect(
-        outline.filter((item) => item.name === FIRE_SAFETY),
-        name,
-      ).toHaveLength(1);
+      const fireSafety = outline.filter((item) => item.name === FIRE_SAFETY);
+      expect(fireSafety, name).toHaveLength(1);
+      expect(fireSafety[0], name).toMatchObject({ kind: 'lesson', status: true });
     }
   });
 
@@ -364,7 +362,11 @@ describe('the demo lesson with files', () => {
       const withFiles = await outlines(handle.db);
       const without = await outlines(plain.db);
       const others = (items: string[] | undefined) => (items ?? []).filter((item) => item !== FIRE_SAFETY);
-      expect([...withFiles.keys()].sort()).toEqual([...without.keys(), 'Workplace Safety Essentials'].sort());
+      // A course whose outline is that lesson alone has none without it.
+      const withOthers = [...withFiles]
+        .filter(([, items]) => others(items).length > 0)
+        .map(([course]) => course);
+      expect(withOthers.sort()).toEqual([...without.keys()].sort());
       for (const [course, items] of without) expect(others(withFiles.get(course)), course).toEqual(items);
     } finally {
       await plain.close();

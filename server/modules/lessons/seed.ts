@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { FILE_KINDS, type FileKind } from '../../../contract/files.ts';
 import type { Transaction } from '../../db/client.ts';
 import { lessonActivities, lessons } from '../../db/schema/lessons.ts';
+import { outlinePlacement } from '../../db/seed-data.ts';
 import type { PlacedLesson, SeedFile } from '../../db/seed-parts.ts';
 import type { FileStore } from '../../files/store.ts';
 import { ACTIVITY_FOLDER } from './activity-form.ts';
@@ -12,8 +13,6 @@ type SeedLesson = {
   name: string;
   description: string;
   activities: SeedActivity[];
-  /** Courses whose outlines end with this lesson; lessons without go round the outlines in turn. */
-  courses?: readonly string[];
 };
 
 /**
@@ -130,7 +129,6 @@ const fileColumns = (file: SeedFile) => ({
 const fileLesson = (files: SeedFiles): SeedLesson => ({
   name: 'Fire Safety and Evacuation',
   description: 'Raising the alarm, choosing and using an extinguisher, and leaving the building safely.',
-  courses: ['Workplace Safety Essentials', 'First Aid Basics'],
   activities: [
     {
       title: 'Fire drill walkthrough',
@@ -165,7 +163,8 @@ const fileLesson = (files: SeedFiles): SeedLesson => ({
 
 /**
  * Seeds the demo lessons, and with the stored demo files (storeSeedFiles) the lesson that uses
- * them. Returns the lessons that go into given courses' outlines, for the courses' seed.
+ * them. Returns the lessons that go into given courses' outlines (outlinePlacement in the seed
+ * data: each lesson in the courses of its subject), for the courses' seed.
  */
 export async function seedLessons(tx: Transaction, files?: SeedFiles): Promise<PlacedLesson[]> {
   const placed: PlacedLesson[] = [];
@@ -180,7 +179,8 @@ export async function seedLessons(tx: Transaction, files?: SeedFiles): Promise<P
       .values(
         lesson.activities.map((activity, index) => ({ ...activity, lessonId: row.id, position: index + 1 })),
       );
-    if (lesson.courses) placed.push({ lessonId: row.id, courses: lesson.courses });
+    const courses = outlinePlacement[lesson.name]?.courses ?? [];
+    if (courses.length > 0) placed.push({ lessonId: row.id, courses });
   }
   return placed;
 }

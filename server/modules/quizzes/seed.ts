@@ -1,5 +1,8 @@
+import { eq, inArray, max } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { courseOutlineItems, courses } from '../../db/schema/courses.ts';
 import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
+import { outlinePlacement } from '../../db/seed-data.ts';
 
 type SeedQuestion = Omit<typeof quizQuestions.$inferInsert, 'quizId' | 'position'>;
 
@@ -94,6 +97,31 @@ export const demoQuizzes: {
   },
 ];
 
+/** Puts a quiz at the end of the named courses' outlines. */
+async function placeQuiz(tx: Transaction, quizId: string, courseNames: readonly string[]) {
+  if (courseNames.length === 0) return;
+  const rows = await tx
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(inArray(courses.name, [...courseNames]));
+  for (const name of courseNames) {
+    const course = rows.find((row) => row.name === name);
+    if (!course) throw new Error(`No demo course ${name} for the quiz ${quizId}`);
+    const [last] = await tx
+      .select({ position: max(courseOutlineItems.position) })
+      .from(courseOutlineItems)
+      .where(eq(courseOutlineItems.courseId, course.id));
+    await tx
+      .insert(courseOutlineItems)
+      .values({ courseId: course.id, position: (last?.position ?? -1) + 1, quizId });
+  }
+}
+
+/**
+ * Seeds the demo quizzes and ends the outlines of their subject's courses with them
+ * (outlinePlacement in the seed data). Run after the courses' seed, so that its rotation of the
+ * quizzes made so far puts none of these into a course of another subject.
+ */
 export async function seedQuizzes(tx: Transaction) {
   for (const { quiz, questions } of demoQuizzes) {
     const [row] = await tx.insert(quizzes).values(quiz).returning({ id: quizzes.id });
@@ -101,5 +129,6 @@ export async function seedQuizzes(tx: Transaction) {
     await tx
       .insert(quizQuestions)
       .values(questions.map((question, index) => ({ ...question, quizId: row.id, position: index + 1 })));
+    await placeQuiz(tx, row.id, outlinePlacement[quiz.name]?.courses ?? []);
   }
 }

@@ -1,0 +1,73 @@
+import { rmSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
+import { lessons } from '../../server/db/schema/lessons.ts';
+import { quizzes } from '../../server/db/schema/quizzes.ts';
+import { seedIfEmpty } from '../../server/db/seed.ts';
+import { courseSubjects, outlinePlacement } from '../../server/db/seed-data.ts';
+import { createFileStore } from '../../server/files/store.ts';
+import { storeFromEnvironment } from './files-env.ts';
+
+// Seeded with a file store as the server does, so the lesson with files is placed too.
+const { config: filesConfig, root } = storeFromEnvironment();
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openDatabase({});
+  await handle.migrate();
+  await seedIfEmpty(handle.db, createFileStore(filesConfig));
+});
+afterAll(async () => {
+  await handle.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Each course's outline as the names of its lessons and quizzes, first to last. */
+async function outlines() {
+  const rows = await handle.db
+    .select({ course: courses.name, lesson: lessons.name, quiz: quizzes.name })
+    .from(courseOutlineItems)
+    .innerJoin(courses, eq(courses.id, courseOutlineItems.courseId))
+    .leftJoin(lessons, eq(lessons.id, courseOutlineItems.lessonId))
+    .leftJoin(quizzes, eq(quizzes.id, courseOutlineItems.quizId))
+    .orderBy(asc(courses.name), asc(courseOutlineItems.position));
+  const byCourse = new Map<string, string[]>();
+  for (const row of rows) {
+    const name = row.lesson ?? row.quiz ?? '';
+    byCourse.set(row.course, [...(byCourse.get(row.course) ?? []), name]);
+  }
+  return byCourse;
+}
+
+describe("the demo courses' outlines", () => {
+  it("hold only lessons and quizzes of the course's subject", async () => {
+    const found = await outlines();
+    expect(found.size).toBeGreaterThan(0);
+    for (const [course, items] of found) {
+      const subject = courseSubjects[course as keyof typeof courseSubjects];
+      expect(subject, course).toBeDefined();
+      for (const item of items)
+        expect(`${course}: ${item} is ${outlinePlacement[item]?.subject}`).toBe(
+          `${course}: ${item} is ${subject}`,
+        );
+    }
+    // No forklift quiz in the data-privacy course.
+    expect(found.get('Data Privacy and GDPR') ?? []).not.toContain('Forklift Safety Check');
+  });
+
+  it('place each lesson and published quiz in the courses the seed data names, once each', async () => {
+    const found = await outlines();
+    for (const [item, { courses: named }] of Object.entries(outlinePlacement))
+      for (const course of named)
+        expect(
+          (found.get(course) ?? []).filter((name) => name === item),
+          `${item} in ${course}`,
+        ).toHaveLength(1);
+    expect(found.get('Workplace Safety Essentials')).toEqual([
+      'Forklift Safety Basics',
+      'Fire Safety and Evacuation',
+      'Forklift Safety Check',
+    ]);
+  });
+});
