@@ -11,6 +11,8 @@ export const paths = {
   resetPassword: '/reset-password',
   me: '/user/me',
   sidebar: '/sidebar',
+  /** The user portal's menu for the signed-in user (PortalMenuEntry[]). */
+  portalSidebar: '/sidebar/user-portal',
   location: '/location',
   department: '/department',
   role: '/role',

@@ -32,3 +32,8 @@ export type SidebarModule = {
   icon: string;
   children: SidebarItem[];
 };
+
+/** A link of the user portal's menu: `path` is the portal screen it opens. */
+export type PortalMenuLink = { slug: string; name: string; path: string };
+/** An entry of the user portal's menu (GET /sidebar/user-portal): a link, or a group of links. */
+export type PortalMenuEntry = PortalMenuLink | { slug: string; name: string; children: PortalMenuLink[] };

@@ -122,3 +122,52 @@ describe('GET /sidebar', () => {
     expect(response.body).toEqual({ message: messages.unauthenticated });
   });
 });
+
+describe('GET /sidebar/user-portal', () => {
+  const names = (body: { results: { name: string; children?: { name: string }[] }[] }) =>
+    body.results.flatMap((entry) => [
+      entry.name,
+      ...(entry.children ?? []).map((child) => `> ${child.name}`),
+    ]);
+
+  it('gives a learner who leads no team My Dashboard and Training Resources, and no Team Dashboard', async () => {
+    await t.createUser({ email: 'plain-learner@example.com', password: 'secret1' });
+    const token = await t.login('plain-learner@example.com', 'secret1');
+    const response = await t.call('GET', '/sidebar/user-portal', { token });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(messages.sidebarFetched);
+    expect(names(response.body)).toEqual(['My Dashboard', 'Learning Resources', '> Training Resources']);
+    expect(response.body.results[0]).toEqual({
+      slug: 'my-dashboard',
+      name: 'My Dashboard',
+      path: '/user-portal/user-dashboard',
+    });
+  });
+
+  it('gives a team lead Team Dashboard too', async () => {
+    const token = await t.login(demo.lead.email, demo.lead.password);
+    const response = await t.call('GET', '/sidebar/user-portal', { token });
+    expect(response.status).toBe(200);
+    expect(names(response.body)).toEqual([
+      'My Dashboard',
+      'Learning Resources',
+      '> Training Resources',
+      'Team Dashboard',
+    ]);
+    expect(response.body.results.at(-1).path).toBe('/user-portal/team-dashboard');
+  });
+
+  it('gives an administrator who manages teams Team Dashboard, one who does not none', async () => {
+    expect(names((await t.call('GET', '/sidebar/user-portal', { token: adminToken })).body)).toContain(
+      'Team Dashboard',
+    );
+    const { token } = await userWithRole('Course Viewer', ['courses']);
+    expect(names((await t.call('GET', '/sidebar/user-portal', { token })).body)).not.toContain(
+      'Team Dashboard',
+    );
+  });
+
+  it('needs a session', async () => {
+    expect((await t.call('GET', '/sidebar/user-portal')).status).toBe(401);
+  });
+});
