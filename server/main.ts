@@ -12,6 +12,8 @@ import { createMailer } from './mail/mailer.ts';
 import { sweepReminders } from './modules/course-assignments/reminders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How long an idle kept-alive connection stays open: past the 60 s load balancers commonly keep theirs. */
+const KEEP_ALIVE_MS = 65_000;
 
 /** The log every part of the server writes to: one line per entry (see oneLineLogger). */
 const logger = oneLineLogger(console);
@@ -74,6 +76,14 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   // After listening, so start-up does not wait for it.
   void vacuum();
 });
+
+// An idle kept-alive connection stays open longer than the clients and proxies in front keep theirs
+// (load balancers commonly 60 s): with Node's 5 s, a client that sends on a connection at the moment
+// the server drops it gets a reset instead of an answer.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+}
 
 let stopping = false;
 async function stop(signal: string) {
