@@ -644,6 +644,22 @@ export const screens: Screen[] = [
     layer: [DIALOG],
   },
   {
+    name: 'team-dashboard-member-courses',
+    route: '/user-portal/team-dashboard/',
+    who: 'lead',
+    path: TEAM_DASHBOARD,
+    ready: dashboardReady,
+    open: async (page) => {
+      await memberCards(page)
+        .first()
+        .getByRole('button', { name: /^Course Progress / })
+        .click();
+      const courses = page.getByRole('dialog', { name: /^Courses of / });
+      await courses.getByRole('list').or(courses.getByText('No courses assigned yet.')).waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
     name: 'team-dashboard-member-transcript',
     route: '/user-portal/team-dashboard/',
     who: 'lead',

@@ -8,6 +8,7 @@ import type { MemberView } from '../member-queries';
 import { PendingBadge } from '../pending-badge';
 import { ProgressRow } from '../progress-row';
 import { MEMBER_SHORTCUTS } from '../views/member-shortcuts';
+import { CourseBreakdown } from './course-breakdown';
 
 export type MemberCardActions = {
   onOpenView: (member: Member, view: MemberView) => void;
@@ -65,12 +66,7 @@ export const MemberCard = memo(function MemberCard({
           assigned={member.checklistsAssigned}
           value={member.checklistProgress}
         />
-        <ProgressRow
-          label="Course Progress"
-          done={member.coursesCompleted}
-          assigned={member.coursesAssigned}
-          value={member.courseProgress}
-        />
+        <CourseBreakdown member={member} teamId={teamId} />
         <Group gap={6}>
           {MEMBER_SHORTCUTS.map((shortcut) => (
             <Button

@@ -2,6 +2,7 @@ import type { TranscriptEntry } from '@contract/team-dashboard';
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { formatDate } from '@/lib/format-date';
 import { FieldLine } from '@/ui/field-line';
+import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { useBelow } from '@/ui/responsive';
 import { ScrollTable } from '@/ui/scroll-region';
 import { NO_VALUE } from '../format';
@@ -33,11 +34,26 @@ function HandIns({ entry }: { entry: TranscriptEntry }) {
   );
 }
 
+/** The member's state of the entry, in the learner state words; a completion shows its date under it. */
+function Status({ entry, withDate }: { entry: TranscriptEntry; withDate: boolean }) {
+  return (
+    <>
+      <LearnerStateBadge state={entry.state} tt="none" miw="max-content" />
+      {withDate && entry.completedAt ? (
+        <Text size="xs" c="dimmed" mt={2} style={nowrap}>
+          {formatDate(entry.completedAt)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 const rowKey = (entry: TranscriptEntry) => `${entry.kind}-${entry._id}-${entry.trainingTitle ?? ''}`;
 
 /**
- * Every course and checklist assigned to the member, with its dates. A phone keeps Title and
- * Deadline as columns and shows the rest under the title.
+ * Every course and checklist assigned to the member, with its state and dates, latest first (as
+ * the server orders them). A phone keeps Title and Status as columns and shows the rest under the
+ * title, the completion's date under its state.
  */
 export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
   const phone = useBelow('sm');
@@ -48,7 +64,7 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Title</Table.Th>
-            <Table.Th>Deadline</Table.Th>
+            <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -64,9 +80,11 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
                 <HandIns entry={entry} />
                 {entry.trainingTitle ? <FieldLine label="Training">{entry.trainingTitle}</FieldLine> : null}
                 <FieldLine label="Assigned">{formatDate(entry.assignedAt)}</FieldLine>
-                <FieldLine label="Completed">{formatDate(entry.completedAt)}</FieldLine>
+                <FieldLine label="Deadline">{formatDate(entry.deadline)}</FieldLine>
               </Table.Td>
-              <Table.Td style={nowrap}>{formatDate(entry.deadline)}</Table.Td>
+              <Table.Td>
+                <Status entry={entry} withDate />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -83,6 +101,7 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
             <Table.Th>Training</Table.Th>
             <Table.Th>Assigned</Table.Th>
             <Table.Th>Deadline</Table.Th>
+            <Table.Th>Status</Table.Th>
             <Table.Th>Completed</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -99,6 +118,9 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
               <Table.Td>{entry.trainingTitle ?? NO_VALUE}</Table.Td>
               <Table.Td style={nowrap}>{formatDate(entry.assignedAt)}</Table.Td>
               <Table.Td style={nowrap}>{formatDate(entry.deadline)}</Table.Td>
+              <Table.Td style={nowrap}>
+                <Status entry={entry} withDate={false} />
+              </Table.Td>
               <Table.Td style={nowrap}>{formatDate(entry.completedAt)}</Table.Td>
             </Table.Tr>
           ))}

@@ -1,0 +1,72 @@
+import type { TeamMemberCard } from '@contract/team-dashboard';
+import { Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@/lib/format-date';
+import { LearnerStateBadge } from '@/ui/learner-state-badge';
+import { QueryStatus } from '@/ui/query-status';
+import { fullName, progressLabel } from '../format';
+import { memberViewQueryOptions } from '../member-queries';
+import { ProgressRow } from '../progress-row';
+import { courseBreakdown } from './course-states';
+
+type CourseBreakdownProps = { member: TeamMemberCard; teamId: string };
+
+/**
+ * The card's course bar, which one tap opens into the courses it counts with each one's state.
+ * The list is the member's Transcript, read when opened and kept for offline use like it.
+ */
+export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
+  const name = fullName(member);
+  const headingId = useId();
+  return (
+    <Popover width={320} position="bottom" withArrow shadow="md" trapFocus returnFocus>
+      <Popover.Target>
+        <UnstyledButton
+          aria-label={`Course Progress ${progressLabel(member.coursesCompleted, member.coursesAssigned)}: show the courses`}
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          <ProgressRow
+            label="Course Progress"
+            done={member.coursesCompleted}
+            assigned={member.coursesAssigned}
+            value={member.courseProgress}
+          />
+        </UnstyledButton>
+      </Popover.Target>
+      {/* Named by its heading rather than, as Mantine does, by the bar that opened it. */}
+      <Popover.Dropdown aria-labelledby={headingId} maw="calc(100vw - 2rem)">
+        <Text id={headingId} size="sm" fw={600} mb="xs">
+          Courses of {name}
+        </Text>
+        <CourseList teamId={teamId} memberId={member._id} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function CourseList({ teamId, memberId }: { teamId: string; memberId: string }) {
+  const query = useQuery(memberViewQueryOptions(teamId, memberId, 'transcript'));
+  if (!query.data) return <QueryStatus query={query} />;
+  const courses = courseBreakdown(query.data);
+  if (courses.length === 0) return <Text c="dimmed">No courses assigned yet.</Text>;
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} mah={320} style={{ listStyle: 'none', overflowY: 'auto' }}>
+      {courses.map((course) => (
+        <Group component="li" key={course._id} justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} miw={0}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {course.title}
+            </Text>
+            {course.completedAt ? (
+              <Text size="xs" c="dimmed">
+                Completed {formatDate(course.completedAt)}
+              </Text>
+            ) : null}
+          </Stack>
+          <LearnerStateBadge state={course.state} tt="none" miw="max-content" />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
