@@ -5,7 +5,7 @@ import { learningPaths as lp } from '../../contract/learning/resource.ts';
 import { paths } from '../../contract/paths.ts';
 import type { ActivityEntry } from '../../contract/team-dashboard.ts';
 import { courseAssignmentLearners } from '../../server/db/schema/course-assignments.ts';
-import { activityCompletions, quizAttempts } from '../../server/db/schema/learning.ts';
+import { activityCompletions, handIns, quizAttempts } from '../../server/db/schema/learning.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import {
@@ -151,6 +151,31 @@ describe('offline work dated when it was done', () => {
       row.completedAt.getTime(),
     );
     expect(completions.sort()).toEqual([day(2).getTime(), day(4).getTime() + 1]);
+  });
+
+  it('dates a hand-in and its completion by the device', async () => {
+    const learner = await newLearner(t);
+    const { lessonId, activityIds } = await newLesson(t, [{ type: 'fileUpload', required: true }]);
+    const courseId = await newCourse(t);
+    await setOutline(t, courseId, [{ lessonId }]);
+    const form = new FormData();
+    form.append('completionId', randomUUID());
+    form.append(
+      'file',
+      new Blob(['%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n'], { type: 'application/pdf' }),
+      'plan.pdf',
+    );
+    t.setNow(day(5));
+    const sent = await t.call('POST', lp.handIn(courseId, activityIds[0] as string), {
+      token: learner.token,
+      form,
+      headers: { 'Outbox-Created-At': DAY1.toISOString() },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const [handIn] = await t.db.select().from(handIns).where(eq(handIns.userId, learner.id));
+    expect(handIn?.handedInAt.toISOString()).toBe(DAY1.toISOString());
+    const [row] = await stored(learner.id);
+    expect(row?.completedAt.toISOString()).toBe(DAY1.toISOString());
   });
 });
 
