@@ -447,6 +447,25 @@ export const screens: Screen[] = [
   },
   { name: 'course-category-add', route: '/app/content-management/course-category/add', who: 'admin' },
   {
+    name: 'course-category-add-unsaved',
+    route: '/app/content-management/course-category/add',
+    who: 'admin',
+    open: async (page) => {
+      await page.getByLabel('Category Title').fill('Scaffolding');
+      await click(page, 'button', 'Cancel');
+      await dialog(page, 'Discard unsaved changes?');
+    },
+    // Leaves the form, so the next size opens it unchanged (and no reload asks the browser's question).
+    cleanup: async (page) => {
+      await page
+        .getByRole('dialog', { name: 'Discard unsaved changes?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
+      await page.waitForURL(/\/course-category(\?|$)/);
+    },
+    layer: [DIALOG],
+  },
+  {
     name: 'course-category-edit',
     route: '/app/content-management/course-category/edit/$categoryId',
     who: 'admin',
