@@ -154,6 +154,17 @@ export type CourseAssignmentRow = {
 
 export type NamedRef = { _id: string; name: string };
 
+/**
+ * A course the assignment forms offer; `nothingToTake` when its outline holds no lesson or quiz,
+ * (none enabled or published), so a learner given it has nothing to finish (docs/decisions/019-courses-without-an-outline.md).
+ */
+export type AssignmentCourseOption = NamedRef & { nothingToTake: boolean };
+
+/** How the course picker marks such a course, and what the form says when one is chosen. */
+export const NOTHING_TO_TAKE_LABEL = 'Nothing to take yet';
+export const NOTHING_TO_TAKE_WARNING =
+  'A course marked "Nothing to take yet" has no enabled lesson or published quiz: learners given it cannot complete it until its outline has some.';
+
 export type CourseAssignmentDetail = CourseAssignmentRow & {
   courses: NamedRef[];
   /** The users, groups or teams it names, with their names. */

@@ -6,12 +6,14 @@ import {
   assignmentCourseOptionsQuery,
 } from '../../../contract/course-assignments/list-query.ts';
 import {
+  type AssignmentCourseOption,
   courseAssignmentArea,
   courseAssignmentPaths,
   type NamedRef,
 } from '../../../contract/course-assignments/resource.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
+import { learnerOutline } from '../../db/learner-progress.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
@@ -24,7 +26,8 @@ import { validationHook } from '../../http/validate.ts';
 import { administersAssignments } from './access.ts';
 
 /**
- * The courses the assignment forms offer: enabled ones, by name. The assignment routes take only
+ * The courses the assignment forms offer: enabled ones, by name, each saying whether its outline is
+ * empty of anything a learner takes. The assignment routes take only
  * a uuid after `/course-assignment/`, so this path is this route's alone.
  */
 export function courseOptionRoutes({ db }: AppDeps) {
@@ -42,21 +45,30 @@ export function courseOptionRoutes({ db }: AppDeps) {
       );
       const offset = (query.page - 1) * query.limit;
       const rows = await db
-        .select({ _id: courses.id, name: courses.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({
+          _id: courses.id,
+          name: courses.name,
+          // What a learner takes (docs/decisions/016-what-a-learner-takes.md): enabled lessons and published quizzes.
+          nothingToTake: sql<boolean>`not exists (${learnerOutline(sql`"courses"."id"`)})`,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
         .from(courses)
         .where(where)
         .orderBy(asc(courses.name), asc(courses.id))
         .limit(query.limit)
         .offset(offset);
       const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(courses, where));
-      const results: Paged<NamedRef> = {
-        data: rows.map(({ _id, name }) => ({ _id, name })),
+      const results: Paged<AssignmentCourseOption> = {
+        data: rows.map(({ _id, name, nothingToTake }) => ({ _id, name, nothingToTake })),
         page: query.page,
         limit: query.limit,
         totalPages: Math.ceil(total / query.limit),
         total,
       };
-      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<NamedRef>>);
+      return c.json({
+        message: messages.listFetched,
+        results,
+      } satisfies ApiSuccess<Paged<AssignmentCourseOption>>);
     },
   );
 }

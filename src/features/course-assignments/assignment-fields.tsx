@@ -12,6 +12,7 @@ import { ExpiryFields } from './expiry-fields';
 import { ChoiceField, DayField, WholeNumberField } from './field-inputs';
 import type { DeadlineMode } from './form-values';
 import { recordChoices } from './form-values';
+import { NothingToTakeWarning } from './nothing-to-take-warning';
 import { assigneeChoicePages, courseChoicePages } from './queries';
 import type { AssignmentForm } from './use-assignment-form';
 
@@ -86,6 +87,9 @@ export function AssignmentFields({ form, record, disabled }: AssignmentFieldsPro
           />
         )}
       </form.AppField>
+      <form.Subscribe selector={(state) => state.values.courseIds}>
+        {(courseIds) => <NothingToTakeWarning courseIds={courseIds} />}
+      </form.Subscribe>
       <Stack gap="xs">
         <form.AppField name="deadlineMode">
           {() => <ChoiceField label="Deadline" choices={deadlineChoices} />}

@@ -1,11 +1,13 @@
 import type { CourseAssignmentListQuery } from '@contract/course-assignments/list-query';
 import {
   type AssigneeKind,
+  type AssignmentCourseOption,
   type AssignmentLearner,
   type CourseAssignmentDetail,
   type CourseAssignmentRow,
   courseAssignmentPaths,
   type NamedRef,
+  NOTHING_TO_TAKE_LABEL,
 } from '@contract/course-assignments/resource';
 import type { LookupPage, Paged } from '@contract/envelope';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -48,11 +50,18 @@ export const assignmentLearnersOptions = (assignmentId: string) =>
       (await api.get<AssignmentLearner[]>(courseAssignmentPaths.learners(assignmentId), { signal })).results,
   });
 
-/** Enabled courses matching a search, for the form's course picker. */
-export const courseChoicePages = choicePages<NamedRef>({
+/** A course with an empty outline, as the course picker labels it. */
+export const nothingToTakeLabel = (name: string) => `${name} (${NOTHING_TO_TAKE_LABEL})`;
+
+/** Enabled courses matching a search, for the form's course picker; an empty one says so. */
+export const courseChoicePages = choicePages<AssignmentCourseOption>({
   key: assignmentKeys.courses,
-  fetch: (query, signal) => api.get<Paged<NamedRef>>(courseAssignmentPaths.courseOptions, { query, signal }),
-  toChoice: (course) => ({ value: course._id, label: course.name }),
+  fetch: (query, signal) =>
+    api.get<Paged<AssignmentCourseOption>>(courseAssignmentPaths.courseOptions, { query, signal }),
+  toChoice: (course) => ({
+    value: course._id,
+    label: course.nothingToTake ? nothingToTakeLabel(course.name) : course.name,
+  }),
 });
 
 const assigneePages = (kind: AssigneeKind) =>

@@ -1,3 +1,4 @@
+import { NOTHING_TO_TAKE_LABEL } from '@contract/course-assignments/resource';
 import { courseResource, type OutlineItem } from '@contract/courses/resource';
 import {
   closestCenter,
@@ -15,7 +16,7 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -118,8 +119,16 @@ export function OutlinePanel({ courseId }: { courseId: string }) {
             </Group>
           </Stack>
         )}
+        {!outline.isPending && !items.some((item) => item.status) && (
+          <Alert color="yellow" title={NOTHING_TO_TAKE_LABEL} role="status">
+            No enabled lesson or published quiz: learners given this course cannot complete it until its
+            outline has some.
+          </Alert>
+        )}
         {items.length === 0 ? (
-          <Text c="dimmed">{outline.isPending ? 'Loading the outline…' : 'No lesson or quiz yet.'}</Text>
+          outline.isPending ? (
+            <Text c="dimmed">Loading the outline…</Text>
+          ) : null
         ) : (
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={inOutline} strategy={verticalListSortingStrategy}>
