@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 // One worker for every viewer, bundled by Vite and served from the app's own origin.
 let worker: Worker | null = null;
@@ -91,33 +91,67 @@ export default function PdfViewer({ src, title, onLastPage }: PdfViewerProps) {
   const count = pdf?.numPages ?? 0;
   return (
     <div>
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconChevronLeft size={14} aria-hidden />}
+      {/* On a narrow screen the page buttons are icons, named for a screen reader, and the count keeps to one line. */}
+      <Group justify="space-between" mb="xs" wrap="nowrap" gap="xs">
+        <PageButton
+          label="Previous page"
+          icon={<IconChevronLeft size={16} aria-hidden />}
+          side="left"
           disabled={!pdf || page <= 1}
           onClick={() => setPage((at) => at - 1)}
-        >
-          Previous page
-        </Button>
-        <Text size="sm" aria-live="polite">
+        />
+        <Text size="sm" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
           {pdf ? `Page ${page} of ${count}` : 'Opening the PDF…'}
         </Text>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<IconChevronRight size={14} aria-hidden />}
+        <PageButton
+          label="Next page"
+          icon={<IconChevronRight size={16} aria-hidden />}
+          side="right"
           disabled={!pdf || page >= count}
           onClick={() => setPage((at) => at + 1)}
-        >
-          Next page
-        </Button>
+        />
       </Group>
       <div ref={frame} style={{ width: '100%', overflow: 'auto', background: 'var(--mantine-color-gray-1)' }}>
         {!pdf && <Loader size="sm" m="md" aria-label="Loading the PDF" />}
         <canvas ref={canvas} role="img" aria-label={`${title}, page ${page}`} hidden={!pdf} />
       </div>
     </div>
+  );
+}
+
+type PageButtonProps = {
+  label: string;
+  icon: ReactNode;
+  side: 'left' | 'right';
+  disabled: boolean;
+  onClick: () => void;
+};
+
+/** A page button: the icon alone below the xs breakpoint (a phone), the icon and its label above. */
+function PageButton({ label, icon, side, disabled, onClick }: PageButtonProps) {
+  return (
+    <>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="xs"
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {icon}
+      </ActionIcon>
+      <Button
+        variant="default"
+        size="xs"
+        visibleFrom="xs"
+        leftSection={side === 'left' ? icon : undefined}
+        rightSection={side === 'right' ? icon : undefined}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {label}
+      </Button>
+    </>
   );
 }
