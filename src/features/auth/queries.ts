@@ -1,6 +1,6 @@
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@contract/auth';
 import { paths } from '@contract/paths';
-import type { LoginResult, SessionUser, SidebarModule } from '@contract/session';
+import type { LoginResult, PortalMenuEntry, SessionUser, SidebarModule } from '@contract/session';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { OFFLINE_MAX_AGE_MS } from '@/lib/cache-times';
@@ -9,6 +9,7 @@ export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
   sidebar: () => [...authKeys.all, 'sidebar'] as const,
+  portalMenu: () => [...authKeys.all, 'portal-menu'] as const,
 };
 
 /** The signed-in user; kept for a week so the shell still knows who is signed in offline. */
@@ -24,6 +25,15 @@ export const sidebarQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.sidebar(),
     queryFn: async ({ signal }) => (await api.get<SidebarModule[]>(paths.sidebar, { signal })).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
+  });
+
+/** The user portal's menu, Team Dashboard in it only for who may use it; offline the last one seen. */
+export const portalMenuQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.portalMenu(),
+    queryFn: async ({ signal }) =>
+      (await api.get<PortalMenuEntry[]>(paths.portalSidebar, { signal })).results,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 

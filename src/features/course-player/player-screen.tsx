@@ -1,7 +1,6 @@
 import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
-import { Anchor, Breadcrumbs, Grid, Group, Progress, Stack, Text } from '@mantine/core';
+import { Grid, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
@@ -9,12 +8,15 @@ import { CourseHeader } from './course-header';
 import { CourseOutline } from './course-outline';
 import { ItemView } from './item-view';
 import { KeepOfflinePanel } from './keep-offline-panel';
+import { PlayerBreadcrumb } from './player-breadcrumb';
 import { playerCourseOptions } from './queries';
 
 type PlayerScreenProps = {
   courseId: string;
   /** The lesson or quiz open; the first one not done when absent. */
   itemId: string | undefined;
+  /** The portal screen the course was opened from (its address), for the breadcrumb. */
+  from?: string;
   onOpenItem: (itemId: string) => void;
 };
 
@@ -28,7 +30,7 @@ export function currentItem(course: PlayerCourse, itemId: string | undefined): P
 }
 
 /** The course player: the outline with what is done, and the lesson or quiz being taken. */
-export function PlayerScreen({ courseId, itemId, onOpenItem }: PlayerScreenProps) {
+export function PlayerScreen({ courseId, itemId, from, onOpenItem }: PlayerScreenProps) {
   const query = useQuery(playerCourseOptions(courseId));
   const course = query.data;
   const open = course ? currentItem(course, itemId) : undefined;
@@ -39,12 +41,7 @@ export function PlayerScreen({ courseId, itemId, onOpenItem }: PlayerScreenProps
   }, [itemId, openId, onOpenItem]);
   return (
     <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/user-portal/learning-process/training" size="sm">
-          Training Resources
-        </Anchor>
-        <Text size="sm">{course?.name ?? 'Course'}</Text>
-      </Breadcrumbs>
+      <PlayerBreadcrumb from={from} courseName={course?.name ?? 'Course'} />
       <QueryStatus query={query} label="Loading the course..." />
       {course && (
         <>

@@ -5,8 +5,17 @@ import { PlayerScreen } from '@/features/course-player/player-screen';
 import { playerCourseOptions } from '@/features/course-player/queries';
 import { loadWhenOnline } from '@/lib/online-state';
 
-/** `item`: the lesson or quiz open in the player (the first not done, when absent). */
-const playerSearch = v.object({ item: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });
+/**
+ * `item`: the lesson or quiz open in the player (the first not done, when absent). `from`: the
+ * portal screen the course was opened from, with its search, for the breadcrumb to lead back to.
+ */
+const playerSearch = v.object({
+  item: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  from: v.fallback(
+    v.optional(v.pipe(v.string(), v.startsWith('/user-portal/'), v.maxLength(2000))),
+    undefined,
+  ),
+});
 
 export const Route = createFileRoute('/user-portal/learning-process/course/$courseId')({
   codeSplitGroupings: [['loader', 'component']],
@@ -19,11 +28,11 @@ export const Route = createFileRoute('/user-portal/learning-process/course/$cour
 
 function PlayerRoute() {
   const { courseId } = Route.useParams();
-  const { item } = Route.useSearch();
+  const { item, from } = Route.useSearch();
   const navigate = Route.useNavigate();
   const openItem = useCallback(
-    (id: string) => void navigate({ search: { item: id }, replace: true }),
+    (id: string) => void navigate({ search: (prev) => ({ ...prev, item: id }), replace: true }),
     [navigate],
   );
-  return <PlayerScreen courseId={courseId} itemId={item} onOpenItem={openItem} />;
+  return <PlayerScreen courseId={courseId} itemId={item} from={from} onOpenItem={openItem} />;
 }
