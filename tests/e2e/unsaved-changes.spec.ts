@@ -95,6 +95,24 @@ test("closing the tab with changes gets the browser's own question", async ({ pa
   await expect(page.getByLabel('Category Title')).toHaveValue('Scaffolding');
 });
 
+test("Back from a lesson's changed Add Activity dialog asks, and Keep editing keeps what was typed", async ({
+  page,
+}) => {
+  await openSignedIn(page, ADMIN, '/app/content-management/lessons/add');
+  await page.getByLabel('Lesson Name').fill(`Ladder lesson T${Date.now()}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Lesson' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Activity' }).click();
+  const activity = page.getByRole('dialog', { name: 'Add Activity' });
+  await activity.getByLabel('Activity Name').fill('Ladder checklist');
+
+  await page.goBack();
+  await question(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question(page)).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Lesson' })).toBeVisible();
+  await expect(activity.getByLabel('Activity Name')).toHaveValue('Ladder checklist');
+});
+
 test.describe('a phone', () => {
   test.use(PHONE);
 

@@ -15,9 +15,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { evaluate } from '@tanstack/react-form';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/notify';
+import { useUnsavedChangesBlocker } from '@/ui/form/use-unsaved-changes-blocker';
 import { useOnline } from '@/ui/use-online';
 import {
   ACTIVITY_TYPE_OPTIONS,
@@ -62,7 +64,8 @@ type ActivityModalProps = {
 
 /** Adds or edits an activity: its name, type and what the type needs, uploaded with its progress. */
 export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProps) {
-  const [values, setValues] = useState(() => (activity ? valuesOf(activity) : emptyActivityValues()));
+  const [initialValues] = useState(() => (activity ? valuesOf(activity) : emptyActivityValues()));
+  const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const online = useOnline();
@@ -70,6 +73,8 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
   const target = activity ? { version: activity.version, storedFile: activity.file !== null } : { lessonId };
   const fields = activityFields(values);
   const sendsFile = Boolean(values.contentFile || values.previewFile);
+  // A save closes the dialog, so only a change still open in it is asked about.
+  useUnsavedChangesBlocker(() => !evaluate(values, initialValues));
 
   const change = (patch: Partial<ActivityFormValues>) => {
     const next = { ...values, ...patch };
