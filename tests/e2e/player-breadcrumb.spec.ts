@@ -13,10 +13,11 @@ const run = `brd${Date.now().toString(36)}`;
 const TRAINING = '/user-portal/learning-process/training';
 let learner: Learner;
 let courseName: string;
+let quizName: string;
 
 test.beforeAll(async ({ request }) => {
   learner = await newLearner(request, run);
-  ({ courseName } = await assignedCourse(request, run, learner._id, 'document'));
+  ({ courseName, quizName } = await assignedCourse(request, run, learner._id, 'document'));
   // Two courses sorted before it under the same search, so two a page puts it on page 2.
   const admin = await apiAs(request, ADMIN);
   const categories = await admin.get<{ data: { _id: string }[] }>('/course-category/info?limit=10');
@@ -41,6 +42,14 @@ test('a course opened from My Dashboard leads back there', async ({ page }) => {
   await breadcrumb(page).getByRole('link', { name: 'My Dashboard' }).click();
   await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
   await expect(page.getByRole('link', { name: `Open course ${courseName}` })).toBeVisible();
+});
+
+test("a course's quiz opened from My Dashboard leads back there too", async ({ page }) => {
+  await openSignedIn(page, learner, '/user-portal/user-dashboard');
+  await page.getByRole('link', { name: `Quiz: ${quizName}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: courseName })).toBeVisible();
+  await breadcrumb(page).getByRole('link', { name: 'My Dashboard' }).click();
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
 });
 
 test('a course opened from page 2 of a search in Training Resources leads back to that page and search', async ({

@@ -3,7 +3,7 @@ import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '@/lib/format-date';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
-import { OpenCourseButton } from '@/ui/open-course-button';
+import { OpenCourseButton, useOpenedFrom } from '@/ui/open-course-button';
 
 type Course = MyTraining['courses'][number];
 
@@ -17,6 +17,7 @@ function completionLine(course: Course): string | null {
 
 /** One course of a training: its state, its progress and the way into the player (a quiz of it directly). */
 export function CourseItem({ course }: { course: Course }) {
+  const from = useOpenedFrom();
   const completion = completionLine(course);
   return (
     <Stack gap={6}>
@@ -53,7 +54,7 @@ export function CourseItem({ course }: { course: Course }) {
                   {...props}
                   to="/user-portal/learning-process/course/$courseId"
                   params={{ courseId: course._id }}
-                  search={{ item: quiz.quizId }}
+                  search={{ item: quiz.quizId, from }}
                 />
               )}
             >
