@@ -9,10 +9,12 @@ type ProgressRowProps = {
   value: number;
   /** Compact on a card; the member's own dashboard also shows the percentage. */
   variant?: 'card' | 'detail';
+  /** Inside a control named by the row's text: the bar is left out of what assistive technology reads. */
+  barHidden?: boolean;
 };
 
 /** A labelled progress bar with 'done/assigned', shared by the member card and the member's dashboard. */
-export function ProgressRow({ label, done, assigned, value, variant = 'card' }: ProgressRowProps) {
+export function ProgressRow({ label, done, assigned, value, variant = 'card', barHidden }: ProgressRowProps) {
   const detail = variant === 'detail';
   const size = detail ? 'sm' : 'xs';
   return (
@@ -26,7 +28,11 @@ export function ProgressRow({ label, done, assigned, value, variant = 'card' }: 
           {detail ? ` (${Math.round(value)}%)` : null}
         </Text>
       </Group>
-      <Progress value={value} size={detail ? 'md' : 'sm'} aria-label={label} />
+      <Progress
+        value={value}
+        size={detail ? 'md' : 'sm'}
+        {...(barHidden ? { 'aria-hidden': true } : { 'aria-label': label })}
+      />
     </Stack>
   );
 }

@@ -62,7 +62,8 @@ export default function MediaPlayer({ kind, src, title, onWatched }: MediaPlayer
     <MediaControlBar>
       <MediaPlayButton />
       <MediaTimeRange />
-      <MediaTimeDisplay />
+      {/* The elapsed time only: the duration is shown beside it, so it need not be a button that toggles to the time left (a button named "playback time" while showing the time, which screen readers announce apart). */}
+      <MediaTimeDisplay noToggle />
       <MediaDurationDisplay />
       <MediaMuteButton />
       <MediaVolumeRange />

@@ -929,7 +929,11 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
   );
   const category = categories.data.find((row) => row.path === 'Safety / Forklifts');
   const quizzes = await get<{ data: { _id: string }[] }>(admin, '/quiz?search=Forklift%20Safety%20Check');
-  const courses = await get<{ data: { _id: string }[] }>(admin, '/course?search=First%20Aid%20Basics');
+  // A course whose outline holds a lesson with media and a quiz, open to every signed-in user.
+  const courses = await get<{ data: { _id: string }[] }>(
+    admin,
+    '/course?search=Workplace%20Safety%20Essentials',
+  );
   const assignments = await get<{ data: { _id: string; counts: { assigned: number } }[] }>(
     admin,
     '/course-assignment?limit=50',

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@/lib/format-date';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { QueryStatus } from '@/ui/query-status';
-import { fullName, progressLabel } from '../format';
+import { fullName } from '../format';
 import { memberViewQueryOptions } from '../member-queries';
 import { ProgressRow } from '../progress-row';
 import { courseBreakdown } from './course-states';
@@ -22,11 +22,10 @@ export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
   return (
     <Popover width={320} position="bottom" withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
-        <UnstyledButton
-          aria-label={`Course Progress ${progressLabel(member.coursesCompleted, member.coursesAssigned)}: show the courses`}
-          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-        >
+        {/* Named by what it shows ("Course Progress 1/6"); the popover it opens is announced with it. */}
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
           <ProgressRow
+            barHidden
             label="Course Progress"
             done={member.coursesCompleted}
             assigned={member.coursesAssigned}
