@@ -91,12 +91,21 @@ export async function storeUpload(
       : limit && size > limit.maxBytes
         ? new FileRefused(limit.message, 413)
         : undefined;
+  let refusedBy: FileRefused | undefined;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (refusedBy) return done();
       size += chunk.length;
-      const refused = overCap();
-      if (refused) done(refused);
-      else done(null, chunk);
+      refusedBy = overCap();
+      if (!refusedBy) return done(null, chunk);
+      // Past the cap: end what the store writes and stop reading the upload, rather than fail the
+      // stream. A failed stream rejects the store's write at once while its write goes on (the disk
+      // opens the file after that), so a delete then could run first and leave the file behind; an
+      // ended one lets the write settle, and the file is deleted after it.
+      this.push(null);
+      typed.unpipe(counted);
+      typed.destroy();
+      done();
     },
   });
   const key = `${folder}/${randomBytes(16).toString('base64url')}.${type.extension}`;
@@ -112,8 +121,9 @@ export async function storeUpload(
     if (cause instanceof FileRefused) throw cause;
     throw error;
   }
-  const refused = overCap();
+  const refused = refusedBy ?? overCap();
   if (refused) {
+    media?.stop();
     await store.disk.delete(key);
     throw refused;
   }
