@@ -32,6 +32,12 @@ export const learningPaths = {
    */
   restart: (courseId: string) => `/user-portal/course/${courseId}/restart`,
   /**
+   * POST `{ completionId }`: the learner marks done a course taken at its external link, one whose
+   * outline holds nothing to take (MarkDoneResult); a repeated `completionId` answers the same.
+   * 409 `notMarkable` for a course with an outline, `nothingToMark` for one without a link either.
+   */
+  markDone: (courseId: string) => `/user-portal/course/${courseId}/mark-done`,
+  /**
    * GET `?course=`: a quiz's settings, the learner's attempts and its questions without answers; a
    * timed quiz's questions come only with an attempt, so its clock runs while they can be read.
    */
@@ -81,6 +87,9 @@ export const learningMessages = {
   completionIdInvalid: 'Completion id must be a valid id.',
   restarted: 'The course starts again.',
   notRestartable: 'Only a completed course that is due again can start again.',
+  markedDone: 'Course marked as done.',
+  notMarkable: 'This course is completed by taking its lessons and quizzes.',
+  nothingToMark: 'This course has nothing to take yet.',
   quizNotInCourse: 'The quiz is not part of this course.',
   quizFetched: 'Quiz fetched successfully.',
   attemptIdInvalid: 'Attempt id must be a valid id.',
@@ -190,6 +199,9 @@ export type PlayerCourse = {
   progress: CourseProgress;
   outline: PlayerItem[];
 };
+
+/** Answer of marking a course done (`courseCompleted`: this request completed it). */
+export type MarkDoneResult = { courseCompleted: boolean; progress: CourseProgress };
 
 /** Answer of an activity completion or a hand-in. */
 export type CompletionResult = {

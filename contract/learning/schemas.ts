@@ -35,6 +35,10 @@ export const activityCompleteSchema = v.object({
 });
 export type ActivityCompleteInput = v.InferInput<typeof activityCompleteSchema>;
 
+/** POST mark done: the client's id of the course completion, so a replayed request counts once. */
+export const markDoneSchema = v.object({ completionId: clientId(m.completionIdInvalid) });
+export type MarkDoneInput = v.InferInput<typeof markDoneSchema>;
+
 /** The hand-in form's text field, sent before its `file` part. */
 export const handInFieldsSchema = v.object({ completionId: clientId(m.completionIdInvalid) });
 

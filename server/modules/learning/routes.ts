@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { activityCompleteRoutes } from './activity-routes.ts';
 import { learningCourseRoutes } from './course-routes.ts';
 import { handInRoutes } from './hand-in-routes.ts';
+import { markDoneRoutes } from './mark-done-route.ts';
 import { quizRoutes } from './quiz-routes.ts';
 import { submitRoutes } from './submit-route.ts';
 
@@ -16,6 +17,7 @@ export function learningRoutes(deps: AppDeps) {
     .route('/', learningCourseRoutes(deps))
     .route('/', activityCompleteRoutes(deps))
     .route('/', handInRoutes(deps))
+    .route('/', markDoneRoutes(deps))
     .route('/', quizRoutes(deps))
     .route('/', submitRoutes(deps));
 }
