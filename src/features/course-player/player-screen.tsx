@@ -8,6 +8,7 @@ import { CourseHeader } from './course-header';
 import { CourseOutline } from './course-outline';
 import { ItemView } from './item-view';
 import { KeepOfflinePanel } from './keep-offline-panel';
+import { MarkDonePanel } from './mark-done-panel';
 import { PlayerBreadcrumb } from './player-breadcrumb';
 import { playerCourseOptions } from './queries';
 
@@ -65,6 +66,8 @@ export function PlayerScreen({ courseId, itemId, from, onOpenItem }: PlayerScree
             <Grid.Col span={{ base: 12, md: 8 }}>
               {open ? (
                 <ItemView course={course} item={open} onOpenItem={onOpenItem} />
+              ) : course.externalLink ? (
+                <MarkDonePanel course={course} link={course.externalLink} />
               ) : (
                 <Text c="dimmed">This course has no lessons or quizzes yet.</Text>
               )}
