@@ -52,6 +52,45 @@ test("a course's quiz opened from My Dashboard leads back there too", async ({ p
   await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
 });
 
+test('a course opened from Expiring soon on My Dashboard leads back there', async ({ page, request }) => {
+  // A course taken at its link, assigned with an expiry ten days ahead and marked done: it expires soon.
+  const admin = await apiAs(request, ADMIN);
+  const categories = await admin.get<{ data: { _id: string }[] }>('/course-category/info?limit=10');
+  const name = `Refresher ${run}`;
+  const { _id: courseId } = await admin.post<{ _id: string }>('/course', {
+    name,
+    courseCategoryId: categories.data[0]?._id,
+    permission: 'none',
+    externalLink: 'https://learn.example.org/refresher',
+    externalTitle: 'Refresher on Learn',
+  });
+  const expiry = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await admin.post('/course-assignment', {
+    title: `Refresher training ${run}`,
+    kind: 'assigned',
+    courseIds: [courseId],
+    assigneeKind: 'users',
+    assigneeIds: [learner._id],
+    expiryType: 'fixed',
+    expiryDate: expiry,
+  });
+  const login = await request.post('/api/v1/login', {
+    data: { email: learner.email, password: learner.password },
+  });
+  const { token } = ((await login.json()) as { results: { token: string } }).results;
+  const marked = await request.post(`/api/v1/user-portal/course/${courseId}/mark-done`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { completionId: crypto.randomUUID() },
+  });
+  expect(marked.status(), await marked.text()).toBe(200);
+
+  await openSignedIn(page, learner, '/user-portal/user-dashboard');
+  await page.getByRole('region', { name: 'Expiring soon' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await breadcrumb(page).getByRole('link', { name: 'My Dashboard' }).click();
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+});
+
 test('a course opened from page 2 of a search in Training Resources leads back to that page and search', async ({
   page,
 }) => {
