@@ -6,7 +6,7 @@ import { courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
 import { quizzes } from '../../server/db/schema/quizzes.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
-import { courseSubjects, outlinePlacement } from '../../server/db/seed-data.ts';
+import { courseSubjects, outlinePlacement } from '../../server/db/seed-outlines.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { storeFromEnvironment } from './files-env.ts';
 

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { FILE_KINDS, type FileKind } from '../../../contract/files.ts';
 import type { Transaction } from '../../db/client.ts';
 import { lessonActivities, lessons } from '../../db/schema/lessons.ts';
-import { outlinePlacement } from '../../db/seed-data.ts';
+import { outlinePlacement } from '../../db/seed-outlines.ts';
 import type { PlacedLesson, SeedFile } from '../../db/seed-parts.ts';
 import type { FileStore } from '../../files/store.ts';
 import { ACTIVITY_FOLDER } from './activity-form.ts';

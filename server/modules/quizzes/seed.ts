@@ -2,7 +2,7 @@ import { eq, inArray, max } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { courseOutlineItems, courses } from '../../db/schema/courses.ts';
 import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
-import { outlinePlacement } from '../../db/seed-data.ts';
+import { outlinePlacement } from '../../db/seed-outlines.ts';
 
 type SeedQuestion = Omit<typeof quizQuestions.$inferInsert, 'quizId' | 'position'>;
 
