@@ -38,6 +38,10 @@ export const courses = pgTable(
     permission: text('permission').$type<CoursePermission>().notNull().default('none'),
     /** Estimated minutes a learner takes over it; null when not given. */
     durationMinutes: integer('duration_minutes'),
+    /** The course's picture in the file store (`course-images/…`); null when it has none. */
+    imageKey: text('image_key'),
+    /** Whether completing the course gives a certificate of completion. */
+    givesCertificate: boolean('gives_certificate').notNull().default(false),
     /** Enabled courses can be assigned. */
     status: boolean('status').notNull().default(true),
     createdAt: createdAt(),
