@@ -1,6 +1,5 @@
+import { escapeHtml, mailDate } from './mail-text.ts';
 import type { Mail } from './mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export type TrainingMailKind =
   | 'assigned'
@@ -31,19 +30,26 @@ const intros: Record<TrainingMailKind, string> = {
   expiring: 'Your completion of a course expires soon; take it again to stay current.',
 };
 
-/** Tells one member about a training: its courses, its deadline and where to take it. */
+/** A course of the training and its address in the player. */
+export type MailCourse = { name: string; link: string };
+
+/**
+ * Tells one member about a training: its courses, each linked to the player, its deadline (or
+ * the day a completion expires) as people write dates, and the first course as where to start.
+ */
 export function trainingMail(
   kind: TrainingMailKind,
   member: { email: string; firstName: string },
-  training: { title: string; deadline: string | null; courses: string[]; expiresOn?: string },
-  link: string,
+  training: { title: string; deadline: string | null; courses: MailCourse[]; expiresOn?: string | Date },
+  fallbackLink: string,
 ): Mail {
   const greeting = member.firstName ? `Hello ${member.firstName},` : 'Hello,';
   const due = training.expiresOn
-    ? `It expires on ${training.expiresOn}.`
+    ? `It expires on ${mailDate(training.expiresOn)}.`
     : training.deadline
-      ? `Please complete it by ${training.deadline}.`
+      ? `Please complete it by ${mailDate(training.deadline)}.`
       : 'It has no deadline.';
+  const start = training.courses[0]?.link ?? fallbackLink;
   return {
     to: member.email,
     subject: subjects[kind](training.title),
@@ -53,18 +59,20 @@ export function trainingMail(
       intros[kind],
       `Training: ${training.title}`,
       'Courses:',
-      ...training.courses.map((course) => `- ${course}`),
+      ...training.courses.map((course) => `- ${course.name}: ${course.link}`),
       due,
       '',
-      `Start here: ${link}`,
+      `Start here: ${start}`,
     ].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intros[kind])}</p>`,
       `<p>Training: <strong>${escapeHtml(training.title)}</strong></p>`,
-      `<ul>${training.courses.map((course) => `<li>${escapeHtml(course)}</li>`).join('')}</ul>`,
+      `<ul>${training.courses
+        .map((course) => `<li><a href="${escapeHtml(course.link)}">${escapeHtml(course.name)}</a></li>`)
+        .join('')}</ul>`,
       `<p>${escapeHtml(due)}</p>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>Start here: <a href="${escapeHtml(start)}">${escapeHtml(start)}</a></p>`,
     ].join('\n'),
   };
 }

@@ -22,6 +22,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const start = Date.now();
 const day = (offset: number) => new Date(start + offset * DAY_MS).toISOString().slice(0, 10);
 const at = (offset: number) => new Date(start + offset * DAY_MS);
+/** A day as a mail writes it, "18 December 2026", never the ISO form. */
+const written = (when: Date) =>
+  when.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 let t: TestContext;
 let admin: string;
@@ -96,8 +99,13 @@ describe('reminders with the clock moved', () => {
       .select({ text: mailOutbox.text })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, late.email), eq(mailOutbox.subject, 'Overdue: Deadline drill')));
-    expect(mail?.text).toContain(day(10));
-    expect(mail?.text).toContain('First Aid Basics');
+    expect(mail?.text).toContain(`Please complete it by ${written(at(10))}.`);
+    expect(mail?.text).not.toContain(day(10));
+    // The mail leads to the course in the player, not to the catalogue.
+    const player = `${t.config.appUrl}/user-portal/learning-process/course/${firstAid}`;
+    expect(mail?.text).toContain(`- First Aid Basics: ${player}`);
+    expect(mail?.text).toContain(`Start here: ${player}`);
+    expect(mail?.text).not.toContain('/learning-process/training');
   });
 
   it('mails a later joiner of a group when they join, and 30 days before a completion expires', async () => {
@@ -147,8 +155,9 @@ describe('reminders with the clock moved', () => {
       .select({ text: mailOutbox.text })
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, 'Expiring soon: First Aid Basics'));
+    expect(mail?.text).toContain(`It expires on ${written(new Date(at(1).getTime() + 365 * DAY_MS))}.`);
     expect(mail?.text).toContain(
-      `It expires on ${new Date(at(1).getTime() + 365 * DAY_MS).toISOString().slice(0, 10)}`,
+      `Start here: ${t.config.appUrl}/user-portal/learning-process/course/${firstAid}`,
     );
   });
 

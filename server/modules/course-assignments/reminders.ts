@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { assignmentLearners, type LearnerScope, learnerCourseStates } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../http/app-env.ts';
+import { courseLink } from '../../mail/mail-text.ts';
 import type { Mail } from '../../mail/mailer.ts';
-import { trainingMail } from '../../mail/training-mail.ts';
+import { type MailCourse, trainingMail } from '../../mail/training-mail.ts';
 
 /**
  * Reminder mails, owed and sent through the database so that several server processes on one
@@ -103,6 +104,7 @@ type Claimed = {
   email: string;
   first_name: string;
   title: string;
+  course_id: string | null;
   course_name: string | null;
 };
 
@@ -114,7 +116,8 @@ export async function sendReminders(
   { db, mailer, config }: Deps,
   { assignmentIn, batch = REMINDER_BATCH }: { assignmentIn?: SQL; batch?: number } = {},
 ): Promise<number> {
-  const link = `${config.appUrl}/user-portal/learning-process/training`;
+  // A training without a course left (all deleted) still points the learner at their trainings.
+  const fallback = `${config.appUrl}/user-portal/learning-process/training`;
   const only = assignmentIn ? sql`and r.assignment_id in (${assignmentIn})` : sql``;
   let total = 0;
   for (;;) {
@@ -128,7 +131,7 @@ export async function sendReminders(
              limit ${batch}
                for update skip locked)
           select r.id, r.kind, r.assignment_id, r.deadline::text as deadline, r.expires_at,
-                 u.email, u.first_name, a.title, c.name as course_name
+                 u.email, u.first_name, a.title, r.course_id, c.name as course_name
             from claimed
             join assignment_reminders r on r.id = claimed.id
             join users u on u.id = r.user_id
@@ -139,16 +142,18 @@ export async function sendReminders(
       const assignmentIds = [...new Set(claimed.map((row) => row.assignment_id))];
       const courseRows = (
         (await tx.execute(sql`
-          select ac.assignment_id, c.name from course_assignment_courses ac join courses c on c.id = ac.course_id
+          select ac.assignment_id, c.id, c.name from course_assignment_courses ac join courses c on c.id = ac.course_id
            where ac.assignment_id in (${sql.join(
              assignmentIds.map((id) => sql`${id}::uuid`),
              sql`, `,
            )})
-           order by c.name`)) as unknown as { rows: { assignment_id: string; name: string }[] }
+           order by c.name`)) as unknown as { rows: { assignment_id: string; id: string; name: string }[] }
       ).rows;
-      const coursesOf = new Map<string, string[]>();
-      for (const row of courseRows)
-        coursesOf.set(row.assignment_id, [...(coursesOf.get(row.assignment_id) ?? []), row.name]);
+      const coursesOf = new Map<string, MailCourse[]>();
+      for (const row of courseRows) {
+        const course = { name: row.name, link: courseLink(config.appUrl, row.id) };
+        coursesOf.set(row.assignment_id, [...(coursesOf.get(row.assignment_id) ?? []), course]);
+      }
       const mails: Mail[] = claimed.map((row) =>
         trainingMail(
           row.kind,
@@ -157,11 +162,13 @@ export async function sendReminders(
             ? {
                 title: row.course_name ?? row.title,
                 deadline: null,
-                courses: [row.course_name ?? ''],
-                expiresOn: new Date(row.expires_at as string).toISOString().slice(0, 10),
+                courses: row.course_id
+                  ? [{ name: row.course_name ?? '', link: courseLink(config.appUrl, row.course_id) }]
+                  : [],
+                expiresOn: new Date(row.expires_at as string),
               }
             : { title: row.title, deadline: row.deadline, courses: coursesOf.get(row.assignment_id) ?? [] },
-          link,
+          fallback,
         ),
       );
       const deliver = await mailer.record(tx, mails);
