@@ -9,7 +9,8 @@ import { ASSIGNEE_KINDS } from './resource.ts';
  * GET /course-assignment (spec 7: page, limit, search, fullName, team). `search` matches the title,
  * `fullName` keeps assignments that include a learner of that name, `team` those made for the team
  * or assigned to it. Without `team` the list is the administration's (Assignments permission); a
- * team lead names one of their teams.
+ * team lead names one of their teams. `course` keeps those that include the course (the course
+ * screen's learner count links here).
  */
 export const courseAssignmentListQuery = v.object({
   page: pageParam,
@@ -17,6 +18,7 @@ export const courseAssignmentListQuery = v.object({
   search: searchParam,
   fullName: searchParam,
   team: idFilterParam,
+  course: idFilterParam,
 });
 export type CourseAssignmentListQuery = v.InferOutput<typeof courseAssignmentListQuery>;
 

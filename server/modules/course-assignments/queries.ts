@@ -84,6 +84,12 @@ function reachesTeam(teamId: string): SQL {
     where x.assignment_id = course_assignments.id and x.team_id = ${teamId}))`;
 }
 
+/** Includes the course. */
+function includesCourse(courseId: string): SQL {
+  return sql`exists (select 1 from course_assignment_courses ic
+    where ic.assignment_id = course_assignments.id and ic.course_id = ${courseId})`;
+}
+
 /** Newest first, with the number of matches from the same query and each row's counts. */
 export async function assignmentPage(
   db: Database,
@@ -95,6 +101,7 @@ export async function assignmentPage(
     query.team ? reachesTeam(query.team) : undefined,
     query.search ? sql`${courseAssignments.title} ilike ${containsPattern(query.search)}` : undefined,
     query.fullName ? includesLearnerNamed(query.fullName, view) : undefined,
+    query.course ? includesCourse(query.course) : undefined,
   );
   const offset = (query.page - 1) * query.limit;
   const rows = await db

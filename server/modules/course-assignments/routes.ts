@@ -34,6 +34,7 @@ import {
   requireListAccess,
 } from './access.ts';
 import { complianceRoutes } from './compliance.ts';
+import { courseLearnerRoutes } from './course-learners.ts';
 import { assigneeOptionRoutes, courseOptionRoutes } from './course-options.ts';
 import { learnerView, teamMembersIn } from './learner-scope.ts';
 import { limitMailing } from './mail-limits.ts';
@@ -218,5 +219,6 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     .route('/', myTrainingRoutes(deps))
     .route('/', complianceRoutes(deps))
     .route('/', courseOptionRoutes(deps))
+    .route('/', courseLearnerRoutes(deps))
     .route('/', assigneeOptionRoutes(deps));
 }
