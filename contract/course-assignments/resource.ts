@@ -117,6 +117,8 @@ export const courseAssignmentMessages = {
   emailResent: 'Email is sent successfully.',
   // Server answers for a form that passed the schema but names what cannot be assigned.
   courseUnavailable: 'One of the selected courses is not available.',
+  courseNothingToTake:
+    'A selected course has nothing to take yet (no enabled lesson, no published quiz, no external link): add some before assigning it.',
   assigneesNotFound: 'Some of the selected users, groups or teams do not exist.',
   memberNotInTeam: 'One of the selected members is not in this team.',
   teamNotLed: 'You can assign only to teams you lead.',
@@ -155,15 +157,16 @@ export type CourseAssignmentRow = {
 export type NamedRef = { _id: string; name: string };
 
 /**
- * A course the assignment forms offer; `nothingToTake` when its outline holds no lesson or quiz,
- * (none enabled or published), so a learner given it has nothing to finish (docs/decisions/019-courses-without-an-outline.md).
+ * A course the assignment forms offer; `nothingToTake` when its outline holds no lesson or quiz
+ * (none enabled or published) and it has no external link, so a learner given it has nothing to
+ * finish and it cannot be added to a training (docs/decisions/020-courses-without-an-outline.md).
  */
 export type AssignmentCourseOption = NamedRef & { nothingToTake: boolean };
 
 /** How the course picker marks such a course, and what the form says when one is chosen. */
 export const NOTHING_TO_TAKE_LABEL = 'Nothing to take yet';
 export const NOTHING_TO_TAKE_WARNING =
-  'A course marked "Nothing to take yet" has no enabled lesson or published quiz: learners given it cannot complete it until its outline has some.';
+  'A course marked "Nothing to take yet" has no enabled lesson, published quiz or external link: it cannot be added to a training, and learners given it already cannot complete it, until it has one.';
 
 export type CourseAssignmentDetail = CourseAssignmentRow & {
   courses: NamedRef[];

@@ -63,6 +63,14 @@ export function learnerOutline(courseId: SQL): SQL {
               where lo.course_id = ${courseId} and ${outlineItemTaken(sql`lo`)}`;
 }
 
+/**
+ * Whether a course (`course`: its row, aliased as the caller likes) gives a learner nothing to take:
+ * no part of its learner outline and no external link to mark done at (record 020).
+ */
+export function nothingToTake(course: SQL): SQL {
+  return sql`(not exists (${learnerOutline(sql`${course}.id`)}) and coalesce(${course}.external_link, '') = '')`;
+}
+
 /** Whether the outline item `o` (a lesson or a quiz) is done by the user after `since` (null: ever). */
 export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
   const after = (column: SQL) => sql`${column} > coalesce(${since}, '-infinity'::timestamptz)`;

@@ -45,3 +45,38 @@ export const outlinePlacement: Record<string, { subject: DemoSubject; courses: r
   'Forklift Safety Check': { subject: 'safety', courses: ['Workplace Safety Essentials'] },
   'Data Protection Basics': { subject: 'data protection', courses: [] },
 };
+
+/**
+ * Demo courses taken at a link of their own, an outside provider's course, with nothing in their
+ * outlines: their learners open the link and mark the course done (record 020).
+ */
+export const courseLinks: Partial<Record<CourseName, { link: string; title: string }>> = {
+  'Product Knowledge 101': {
+    link: 'https://learning.example.com/product-knowledge-101',
+    title: 'Product Knowledge 101 on the product academy',
+  },
+  'Sales Conversations': {
+    link: 'https://learning.example.com/sales-conversations',
+    title: 'Sales Conversations webinar recording',
+  },
+  'Time Management': {
+    link: 'https://learning.example.com/time-management',
+    title: 'Time Management e-learning',
+  },
+  'Data Privacy and GDPR': {
+    link: 'https://learning.example.com/data-privacy-gdpr',
+    title: 'Data Privacy and GDPR e-learning',
+  },
+  'Company Culture and Values': {
+    link: 'https://learning.example.com/culture-and-values',
+    title: 'Our culture and values handbook',
+  },
+  'Advanced Negotiation': {
+    link: 'https://learning.example.com/advanced-negotiation',
+    title: 'Advanced Negotiation workshop materials',
+  },
+  'Legacy CRM Training': {
+    link: 'https://learning.example.com/legacy-crm',
+    title: 'Legacy CRM user guide',
+  },
+};

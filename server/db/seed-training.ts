@@ -10,6 +10,7 @@ import {
 } from './schema/course-assignments.ts';
 import { courseCompletions, courses } from './schema/courses.ts';
 import { checklistTitles, courseNames, disabledCourseNames, trainingsToSeed } from './seed-data.ts';
+import { courseLinks } from './seed-outlines.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,7 +36,14 @@ export async function seedTraining(
 
   const courseRows = await tx
     .insert(courses)
-    .values(courseNames.map((name) => ({ name, status: !disabledCourseNames.includes(name) })))
+    .values(
+      courseNames.map((name) => ({
+        name,
+        status: !disabledCourseNames.includes(name),
+        externalLink: courseLinks[name]?.link ?? null,
+        externalTitle: courseLinks[name]?.title ?? null,
+      })),
+    )
     .returning({ id: courses.id, name: courses.name });
   const courseId = (name: string) => courseRows.find((row) => row.name === name)?.id as string;
   const checklistIds = (

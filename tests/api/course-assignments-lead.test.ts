@@ -21,6 +21,7 @@ import { userGroups } from '../../server/db/schema/user-groups.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { sweepReminders } from '../../server/modules/course-assignments/reminders.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { takeHollowCoursesAtLink } from './learning-fixtures.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
 
 let t: TestContext;
@@ -31,6 +32,7 @@ let course: Record<string, string>;
 let growth: string[];
 beforeAll(async () => {
   t = await createTestContext();
+  await takeHollowCoursesAtLink(t);
   team = await teamIds(t.db);
   lead = await t.login(demo.lead.email, demo.lead.password);
   lead2 = await t.login(demo.lead2.email, demo.lead2.password);

@@ -12,7 +12,7 @@ import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { sweepReminders } from '../../server/modules/course-assignments/reminders.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { newCourse } from './learning-fixtures.ts';
+import { newCourse, TAKEN_AT_LINK } from './learning-fixtures.ts';
 import { memberIdsOf, teamIds } from './team-fixtures.ts';
 
 // How often the routes that mail learners may be used (429 with Retry-After per training and
@@ -36,7 +36,7 @@ beforeAll(async () => {
   admin = await t.login(demo.admin.email, demo.admin.password);
   teamId = (await teamIds(t.db)).growth;
   // A course of its own: none of the learners has completed it, so every reminder is due.
-  course = await newCourse(t);
+  course = await newCourse(t, TAKEN_AT_LINK);
   chosen = (await memberIdsOf(t.db, teamId)).slice(0, 3);
   const people = await t.db.select({ email: users.email }).from(users).where(inArray(users.id, chosen));
   emails = people.map((one) => one.email);

@@ -16,6 +16,7 @@ import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { userGroupMembers, userGroups } from '../../server/db/schema/user-groups.ts';
 import { loadOracle } from './assignment-oracle.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { takeHollowCoursesAtLink } from './learning-fixtures.ts';
 
 // The administration's door and the model itself: later joiners and leavers, each expiry with the
 // clock moved, states and the learner's own list. The team dashboard's door is in
@@ -32,6 +33,7 @@ let course: Record<string, string>;
 let serial = 0;
 beforeAll(async () => {
   t = await createTestContext();
+  await takeHollowCoursesAtLink(t);
   admin = await t.login(demo.admin.email, demo.admin.password);
   course = Object.fromEntries((await t.db.select().from(courses)).map((row) => [row.name, row.id]));
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { learningPaths as lp } from '../../contract/learning/resource.ts';
+import { nothingToTake } from '../../server/db/learner-progress.ts';
 import {
   courseAssignmentAssignees,
   courseAssignmentCourses,
@@ -175,3 +176,21 @@ export const completionsOf = (t: TestContext, userId: string, courseId: string) 
     .select()
     .from(courseCompletions)
     .where(and(eq(courseCompletions.userId, userId), eq(courseCompletions.courseId, courseId)));
+
+/** A link a course is taken at: a course with nothing in its outline but this can be assigned (record 020). */
+export const TAKEN_AT_LINK = {
+  externalLink: 'https://learn.example.org/course',
+  externalTitle: 'The course on Learn',
+} as const;
+
+/**
+ * Gives a link to each course that gives a learner nothing to take. A test database is seeded
+ * without a file store, so the demo's lesson of files is missing from outlines such as First Aid
+ * Basics'; tests that assign those courses give them a link to be taken at instead.
+ */
+export async function takeHollowCoursesAtLink(t: TestContext) {
+  await t.db
+    .update(courses)
+    .set(TAKEN_AT_LINK)
+    .where(sql`${nothingToTake(sql`"courses"`)}`);
+}

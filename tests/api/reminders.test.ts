@@ -14,6 +14,7 @@ import {
   sweepReminders,
 } from '../../server/modules/course-assignments/reminders.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { takeHollowCoursesAtLink } from './learning-fixtures.ts';
 
 // Reminder mails with the clock moved: each owed once, none lost when a sweep stops half-way.
 // Two server processes sweeping one PostgreSQL at once: tests/postgres/reminders-processes.test.ts.
@@ -32,6 +33,7 @@ let firstAid: string;
 let serial = 0;
 beforeAll(async () => {
   t = await createTestContext();
+  await takeHollowCoursesAtLink(t);
   admin = await t.login(demo.admin.email, demo.admin.password);
   const [course] = await t.db.select().from(courses).where(eq(courses.name, 'First Aid Basics'));
   firstAid = course?.id as string;

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { nothingToTake } from '../../server/db/learner-progress.ts';
 import { courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
 import { quizzes } from '../../server/db/schema/quizzes.ts';
@@ -69,5 +70,18 @@ describe("the demo courses' outlines", () => {
       'Fire Safety and Evacuation',
       'Forklift Safety Check',
     ]);
+  });
+
+  it('leave no enabled course with nothing to take: each has an outline or a link its learners mark done at', async () => {
+    const hollow = await handle.db
+      .select({ name: courses.name })
+      .from(courses)
+      .where(and(eq(courses.status, true), sql`${nothingToTake(sql`"courses"`)}`));
+    expect(hollow).toEqual([]);
+    const [time] = await handle.db
+      .select({ link: courses.externalLink })
+      .from(courses)
+      .where(eq(courses.name, 'Time Management'));
+    expect(time?.link).toMatch(/^https:\/\//);
   });
 });

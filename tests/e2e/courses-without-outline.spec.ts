@@ -59,3 +59,45 @@ for (const size of ['desktop', 'phone'] as const) {
     await expectNoSidewaysScroll(page);
   });
 }
+
+test('a course with an external link and nothing in its outline is taken at its link: its screen says so and the picker offers it plainly', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`${API_BASE}/login`, { data: ADMIN });
+  const { token } = ((await login.json()) as ApiSuccess<{ token: string }>).results;
+  const headers = { Authorization: `Bearer ${token}` };
+  const category = await request.post(`${API_BASE}/course-category`, {
+    headers,
+    data: { name: `Linked outlines ${run}` },
+  });
+  const categoryId = ((await category.json()) as ApiSuccess<{ _id: string }>).results._id;
+  const name = `Linked ${run}`;
+  const created = await request.post(`${API_BASE}/course`, {
+    headers,
+    data: {
+      name,
+      courseCategoryId: categoryId,
+      permission: 'none',
+      externalLink: 'https://learn.example.org/linked',
+      externalTitle: 'Linked course',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = ((await created.json()) as ApiSuccess<CourseDetail>).results;
+
+  await openSignedIn(page, ADMIN, `/app/content-management/courses/edit/${course._id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Taken at its external link' })).toContainText(
+    "learners open the course's external link and mark the course as done",
+  );
+  await expect(page.getByRole('status').filter({ hasText: NOTHING_TO_TAKE_LABEL })).toHaveCount(0);
+
+  await page.goto('/app/content-management/assignments/add');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Assignment' })).toBeVisible();
+  const courses = field(page, 'Courses');
+  await courses.click();
+  await courses.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(NOTHING_TO_TAKE_WARNING)).toHaveCount(0);
+});

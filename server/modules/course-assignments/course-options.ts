@@ -13,7 +13,7 @@ import {
 } from '../../../contract/course-assignments/resource.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { learnerOutline } from '../../db/learner-progress.ts';
+import { nothingToTake } from '../../db/learner-progress.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { userGroups } from '../../db/schema/user-groups.ts';
@@ -48,8 +48,8 @@ export function courseOptionRoutes({ db }: AppDeps) {
         .select({
           _id: courses.id,
           name: courses.name,
-          // What a learner takes (docs/decisions/016-what-a-learner-takes.md): enabled lessons and published quizzes.
-          nothingToTake: sql<boolean>`not exists (${learnerOutline(sql`"courses"."id"`)})`,
+          // What a learner takes (records 016 and 020): enabled lessons, published quizzes, or a link to mark done at.
+          nothingToTake: sql<boolean>`${nothingToTake(sql`"courses"`)}`,
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(courses)

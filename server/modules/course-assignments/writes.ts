@@ -5,6 +5,8 @@ import type { CourseAssignmentValues } from '../../../contract/course-assignment
 import type { FieldErrors } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { nothingToTake } from '../../db/learner-progress.ts';
+import { queryRows } from '../../db/rows.ts';
 import { courseAssignmentAssignees, courseAssignmentCourses } from '../../db/schema/course-assignments.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { teamMembers, teams } from '../../db/schema/teams.ts';
@@ -60,6 +62,27 @@ const assigneeTables = {
 } as const;
 
 /**
+ * Whether the courses add one a learner could never complete (record 020): nothing in its outline
+ * and no external link. A course the saved assignment `assignmentId` holds already may stay, so an
+ * older assignment can still be edited.
+ */
+async function addsNothingToTake(db: Database, courseIds: string[], assignmentId?: string): Promise<boolean> {
+  const kept = assignmentId
+    ? sql`and c.id not in (select course_id from course_assignment_courses where assignment_id = ${assignmentId})`
+    : sql``;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select c.id from courses c
+         where c.id in (${sql.join(
+           courseIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}) ${kept} and ${nothingToTake(sql`c`)}
+         limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
  * What the schema cannot know: real days not in the past, enabled courses, assignees that exist,
  * and the team dashboard's limits. An administrator of assignments assigns to anyone; anyone else
  * assigns for a team whose dashboard they may use (`teamId`), to that team or its members only.
@@ -70,7 +93,7 @@ export async function checkAssignment(
   auth: AuthState,
   input: CourseAssignmentValues,
   now: Date,
-  saved?: { teamId: string | null; deadline: string | null; expiryDate: string | null },
+  saved?: { id: string; teamId: string | null; deadline: string | null; expiryDate: string | null },
 ): Promise<CheckedAssignment> {
   const teamId = saved ? saved.teamId : input.teamId ? input.teamId.toLowerCase() : null;
   const assigneeIds = lower(input.assigneeIds);
@@ -105,6 +128,7 @@ export async function checkAssignment(
   if (expiryDate) errors.expiryDate = expiryDate;
   const enabled = await db.$count(courses, and(inArray(courses.id, courseIds), eq(courses.status, true)));
   if (enabled !== courseIds.length) errors.courseIds = m.courseUnavailable;
+  else if (await addsNothingToTake(db, courseIds, saved?.id)) errors.courseIds = m.courseNothingToTake;
   const { table, id } = assigneeTables[input.assigneeKind];
   if ((await db.$count(table, inArray(id, assigneeIds))) !== assigneeIds.length)
     errors.assigneeIds = m.assigneesNotFound;

@@ -34,8 +34,11 @@ import {
 
 const NONE: OutlineItem[] = [];
 
-/** A course's outline on its edit screen: add existing lessons and quizzes, reorder, remove. */
-export function OutlinePanel({ courseId }: { courseId: string }) {
+/**
+ * A course's outline on its edit screen: add existing lessons and quizzes, reorder, remove. Empty, it
+ * says what learners do: mark the course done at its link (`hasLink`), or nothing yet.
+ */
+export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink: boolean }) {
   const canEdit = useCan(courseResource, 'edit');
   const outline = useQuery(outlineOptions(courseId));
   const items = outline.data ?? NONE;
@@ -119,12 +122,19 @@ export function OutlinePanel({ courseId }: { courseId: string }) {
             </Group>
           </Stack>
         )}
-        {!outline.isPending && !items.some((item) => item.status) && (
-          <Alert color="yellow" title={NOTHING_TO_TAKE_LABEL} role="status">
-            No enabled lesson or published quiz: learners given this course cannot complete it until its
-            outline has some.
-          </Alert>
-        )}
+        {!outline.isPending &&
+          !items.some((item) => item.status) &&
+          (hasLink ? (
+            <Alert color="blue" title="Taken at its external link" role="status">
+              No enabled lesson or published quiz: learners open the course's external link and mark the
+              course as done.
+            </Alert>
+          ) : (
+            <Alert color="yellow" title={NOTHING_TO_TAKE_LABEL} role="status">
+              No enabled lesson, published quiz or external link: learners given this course cannot complete
+              it, and it cannot be added to a training, until it has one.
+            </Alert>
+          ))}
         {items.length === 0 ? (
           outline.isPending ? (
             <Text c="dimmed">Loading the outline…</Text>

@@ -27,7 +27,7 @@ export function EditCourseScreen({ courseId }: { courseId: string }) {
           queryClient.setQueryData(courseDetailOptions(courseId).queryKey, current)
         }
       />
-      <OutlinePanel courseId={courseId} />
+      <OutlinePanel courseId={courseId} hasLink={Boolean(course.externalLink)} />
     </>
   );
 }
