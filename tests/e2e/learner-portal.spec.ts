@@ -49,6 +49,9 @@ async function setUp(api: Api) {
       name,
       courseCategoryId: categoryId,
       description: `What ${name} covers.`,
+      // Taken at a link: a course with nothing in its outline needs one to be assigned.
+      externalLink: 'https://learn.example.org/portal',
+      externalTitle: `${name} on Learn`,
       ...scope,
     });
   const assigned = await course(names.assigned, category._id);
