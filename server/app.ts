@@ -21,6 +21,7 @@ import { storableText } from './http/storable-text.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { certificateRoutes } from './modules/certificates/routes.ts';
 import { courseAssignmentRoutes } from './modules/course-assignments/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
@@ -66,6 +67,7 @@ export const apiModules = [
   lessonRoutes,
   quizRoutes,
   learningRoutes,
+  certificateRoutes,
   fileServeRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 

@@ -69,6 +69,7 @@ export const courseMessages = {
   titleTooLong: 'A link title must be at most 200 characters.',
   descriptionTooLong: `Description must be at most ${COURSE_DESCRIPTION_MAX} characters.`,
   durationInvalid: `Estimated duration must be a whole number of minutes from 1 to ${COURSE_MAX_DURATION}.`,
+  givesCertificateInvalid: 'Gives a certificate of completion must be true or false.',
   permissionRequired: 'Permission is required.',
   subjectsInvalid: 'Each permission entry must be a valid id.',
   subjectsTooMany: `A course can name at most ${COURSE_MAX_SUBJECTS} users, groups or levels.`,
@@ -114,6 +115,10 @@ export type CourseDetail = CourseRow & {
   description: string;
   /** Estimated minutes to take the course; null when not given. */
   durationMinutes: number | null;
+  /** Completing the course gives a certificate of completion. */
+  givesCertificate: boolean;
+  /** A signed link to the course's image; null when it has none. */
+  imageUrl: string | null;
   externalLink: string;
   externalTitle: string;
   additionalExternalLink: string;

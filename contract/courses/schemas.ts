@@ -77,6 +77,7 @@ const fields = {
   courseCategoryId,
   description: v.optional(description, ''),
   durationMinutes: v.optional(durationMinutes, null),
+  givesCertificate: v.optional(v.boolean(m.givesCertificateInvalid), false),
   externalLink: link(m.externalLinkRequired),
   externalTitle: title(m.externalTitleRequired),
   additionalExternalLink: link(m.additionalLinkRequired),
@@ -155,14 +156,15 @@ export type CourseInput = v.InferInput<typeof courseSchema>;
 export type CourseValues = v.InferOutput<typeof courseSchema>;
 
 /**
- * PATCH /course/{id}: the same fields and the `version` the form read. A description or duration
- * left out is kept as it is, so a client that does not show them cannot erase them.
+ * PATCH /course/{id}: the same fields and the `version` the form read. A description, duration or
+ * certificate choice left out is kept as it is, so a client that does not show them cannot erase them.
  */
 export const courseUpdateSchema = v.pipe(
   v.object({
     ...fields,
     description: v.optional(description),
     durationMinutes: v.optional(durationMinutes),
+    givesCertificate: v.optional(v.boolean(m.givesCertificateInvalid)),
     version: recordVersion,
   }),
   pairRules(),

@@ -17,6 +17,8 @@ import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
+import { signFileUrl } from '../../files/signed-url.ts';
+import type { AppDeps } from '../../http/app-env.ts';
 
 /** Deeper than any real category tree; ends a walk should a loop ever be written by hand. */
 const MAX_DEPTH = 64;
@@ -105,13 +107,17 @@ export async function permissionSubjects(
   return query ? queryRows(db as Database, query) : [];
 }
 
-/** GET /course/{id}: the row, the form's fields and the subject ids. */
-export async function courseDetail(db: Executor, id: string): Promise<CourseDetail | undefined> {
+/** GET /course/{id}: the row, the form's fields and the subject ids, the image behind a signed link. */
+export async function courseDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<CourseDetail | undefined> {
+  const db = deps.db;
   const row = await coursesRow(db, id);
   if (!row) return undefined;
-  const [fields] = await queryRows<Omit<CourseDetail, keyof CourseRow | 'permissionIds'>>(
+  const [fields] = await queryRows<
+    Omit<CourseDetail, keyof CourseRow | 'permissionIds' | 'imageUrl'> & { imageKey: string | null }
+  >(
     db as Database,
     sql`select description, duration_minutes as "durationMinutes",
+          gives_certificate as "givesCertificate", image_key as "imageKey",
           coalesce(external_link, '') as "externalLink",
           coalesce(external_title, '') as "externalTitle",
           coalesce(additional_external_link, '') as "additionalExternalLink",
@@ -119,8 +125,14 @@ export async function courseDetail(db: Executor, id: string): Promise<CourseDeta
         from courses where id = ${id}`,
   );
   if (!fields) return undefined;
+  const { imageKey, ...shown } = fields;
   const subjects = await permissionSubjects(db, id, row.permission);
-  return { ...row, ...fields, permissionIds: subjects.map((subject) => subject._id) };
+  return {
+    ...row,
+    ...shown,
+    imageUrl: imageKey ? await signFileUrl(deps, imageKey) : null,
+    permissionIds: subjects.map((subject) => subject._id),
+  };
 }
 
 /** GET /course/permission/{id}: the scope and its subjects with their names. */

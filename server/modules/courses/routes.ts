@@ -36,7 +36,7 @@ import {
 } from './queries.ts';
 import { checkReferences, courseColumns, duplicateCourse, writeSubjects } from './writes.ts';
 
-const requireCourse = (db: Database, id: string) => foundOr404(courseDetail(db, id));
+const requireCourse = (db: Database, id: string) => foundOr404(courseDetail({ db }, id));
 
 /** The Courses screens: the list, a course's form, its copy, permission, outline and status routes. */
 export function courseRoutes({ db }: AppDeps) {

@@ -41,7 +41,7 @@ export async function checkReferences(
 }
 
 /**
- * The columns a course's form writes. A description or duration the body left out (an update from
+ * The columns a course's form writes. A description, duration or certificate choice the body left out (an update from
  * a client that does not show them) is not written, so it is kept.
  */
 export function courseColumns(values: CourseValues | Omit<CourseUpdateValues, 'version'>) {
@@ -50,6 +50,7 @@ export function courseColumns(values: CourseValues | Omit<CourseUpdateValues, 'v
     name: values.name,
     ...(values.description === undefined ? {} : { description: sanitizeDescription(values.description) }),
     ...(values.durationMinutes === undefined ? {} : { durationMinutes: values.durationMinutes }),
+    ...(values.givesCertificate === undefined ? {} : { givesCertificate: values.givesCertificate }),
     categoryId: values.courseCategoryId,
     externalLink: orNull(values.externalLink),
     externalTitle: orNull(values.externalTitle),
