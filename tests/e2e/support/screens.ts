@@ -599,6 +599,18 @@ export const screens: Screen[] = [
     },
   },
   {
+    // A course taken at its external link: the link, and 'Mark as done' (or when it was marked).
+    name: 'course-player-link',
+    route: '/user-portal/learning-process/course/$courseId',
+    who: 'lead',
+    path: () => '/user-portal/learning-process/training?search=Time%20Management',
+    ready: catalogueReady,
+    open: async (page) => {
+      await page.getByRole('link', { name: 'Open course Time Management' }).click();
+      await page.getByText('This course is taken at its link.').waitFor();
+    },
+  },
+  {
     name: 'training-category-filter',
     route: '/user-portal/learning-process/training',
     who: 'lead',
