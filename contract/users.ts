@@ -14,7 +14,9 @@ import { noNul, passwordsMatch, personEntries } from './validation.ts';
  *   `membership_role` a membership role id, `administrative` an administrator role id.
  * - `GET /user/{id}`: `{ message, results: UserDetail }` (what the edit form pre-fills).
  * - `POST /user` with `UserCreateInput`: 201 with the UserDetail; a taken email is 409 with
- *   `errors: { email: userMessages.duplicateEmail }`.
+ *   `errors: { email: userMessages.duplicateEmail }`. The new user is mailed a welcome: a link to
+ *   sign in, or with 'Require Password Reset' a link to set their own password (a week long).
+ *   A team in `teamId` the caller may not manage is 422 `errors: { teamId: teamNotManaged }`.
  * - `PATCH /user/{id}` with `UserUpdateInput` (`version` as read): the UserDetail; a stale version
  *   is 409 `{ message: adminMessages.staleVersion, results: <current UserDetail> }`.
  * - `POST /user/{id}` (no body) flips enabled/disabled; `POST /user/bulk-enable|bulk-disable` and
@@ -28,6 +30,9 @@ import { noNul, passwordsMatch, personEntries } from './validation.ts';
  *   progress sends a big file in parts, each with the header line, and `firstRow` so row numbers
  *   point at the file's lines.
  * - `GET /user/published-user-profile-field`: `{ message, results: PublishedProfileField[] }`.
+ * - `GET /user/team/info?page&limit&search`: `{ message, results: Paged<UserTeamOption> }`, the
+ *   teams of users the caller may put users in: every one for a role that may edit teams, else
+ *   the teams the caller leads.
  */
 /** The Users list: enabled or disabled rather than published. */
 export const userResource = defineResource({
@@ -44,6 +49,8 @@ export const userPaths = {
   export: '/user/export',
   /** POST: a CSV import. */
   batch: '/user/batch',
+  /** GET: the teams the caller may put users in, for the user form (searchable, paged). */
+  teamInfo: '/user/team/info',
   publishedProfileFields: '/user/published-user-profile-field',
 } as const;
 
@@ -85,6 +92,7 @@ export const userMessages = {
   importRoleNotGranted: 'You may not give administrator roles.',
   importNoEdit: 'Your role may not change existing users.',
   accountAboveCaller: 'This user has permissions you do not have, so you cannot change their account.',
+  teamNotManaged: 'You may not add users to this team.',
 } as const;
 
 export { type UserListQuery, userFilterEntries, userListQuerySchema } from './admin-list-queries.ts';
@@ -107,8 +115,22 @@ export type UserRow = AdminRow & {
   createdAt: string;
 };
 
-/** GET /user/{id}: the row plus the user's profile field values keyed by field id. */
-export type UserDetail = UserRow & { profileFields: ProfileValues };
+/**
+ * GET /user/{id}: the row plus the user's profile field values keyed by field id, whether the
+ * next sign-in must set a new password, and the user's teams (each with whether the caller may
+ * take the user out of it: a team the caller does not manage stays as it is).
+ */
+export type UserDetail = UserRow & {
+  profileFields: ProfileValues;
+  resetPassword: boolean;
+  teams: UserTeam[];
+};
+
+/** A team on the user form; `managed` says whether the caller may add users to it or take them out. */
+export type UserTeam = Named & { managed: boolean };
+
+/** GET /user/team/info: a team the caller may put users in (a team of users, not of teams). */
+export type UserTeamOption = { _id: string; label: string };
 
 /** A profile field value: text for most types, a list for multi-choice (checkbox) fields. */
 export type ProfileValue = string | string[];
@@ -217,6 +239,19 @@ const entries = {
   ),
   /** Values of the published profile fields, keyed by field id (see profileValueErrors). */
   profileFields: profileValues,
+  /**
+   * 'Require Password Reset': the next sign-in must set a new password (as on the member form).
+   * On a new account it also makes the welcome mail a set-your-password link.
+   */
+  resetPassword: v.optional(v.boolean(), false),
+  /**
+   * The user's teams (teams of users): each one the caller manages, or one the user is in already.
+   * Joining is team membership as the team form writes it; teams the caller does not manage stay.
+   */
+  teamId: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.uuid(userMessages.invalidChoice))), v.maxLength(100)),
+    [],
+  ),
 };
 
 /** POST /user: every field of the user form; password and its confirmation are required. */

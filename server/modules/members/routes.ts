@@ -31,6 +31,7 @@ import {
   requireTeamMember,
 } from '../../http/team-access.ts';
 import { parseOr422, validationHook } from '../../http/validate.ts';
+import { mailWelcome } from '../../mail/welcome-mail.ts';
 import { loadMemberDetail } from './member-detail.ts';
 import { type MemberForm, readMemberForm } from './member-form.ts';
 import { duplicateEmail, refuseTakenEmail, requireReferences } from './member-references.ts';
@@ -46,7 +47,8 @@ async function storePicture(dataDir: string, form: MemberForm): Promise<string |
   return form.picture ? saveProfilePicture(dataDir, form.picture.bytes, form.picture.extension) : undefined;
 }
 
-export function memberRoutes({ db, config }: AppDeps) {
+export function memberRoutes(deps: AppDeps) {
+  const { db, config } = deps;
   const auth = allow(db, teamLead);
 
   async function detailOf(caller: AuthState, memberId: string): Promise<MemberDetail> {
@@ -97,6 +99,8 @@ export function memberRoutes({ db, config }: AppDeps) {
         if (isUniqueViolation(error)) throw duplicateEmail();
         throw error;
       }
+      // The new member hears of the account: a sign-in link, or a set-password one when a reset is required.
+      await mailWelcome(deps, memberId);
       return c.json(
         {
           message: memberMessages.memberAdded,

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { adminMessages } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
+import { teamOptionQuerySchema } from '../../../contract/teams.ts';
 import {
   type UserImportReport,
   userExportQuerySchema,
@@ -13,6 +14,7 @@ import {
   type PublishedProfileField,
   type UserDetail,
   type UserRow,
+  type UserTeamOption,
   userCreateSchema,
   userListQuerySchema,
   userMessages,
@@ -33,11 +35,13 @@ import { foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes, type StatusChange } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
+import { mailWelcome } from '../../mail/welcome-mail.ts';
 import { publishedProfileFields } from './published-fields.ts';
 import { exportFilename, userCsvStream } from './user-export.ts';
 import { refuseLosingAdmins } from './user-guards.ts';
 import { importUsers } from './user-import.ts';
 import { userDetail, userPage, userRow } from './user-list.ts';
+import { teamOptionPage, teamsOfUser } from './user-teams.ts';
 import { createUser, updateUser } from './user-write.ts';
 
 const byId = `${userPaths.list}/:id${UUID_PARAM}`;
@@ -47,7 +51,11 @@ export function userRoutes(deps: AppDeps) {
   const can = (action: 'view' | 'add' | 'edit' | 'delete' | 'publish') =>
     allow(db, permission(userResource.module, userResource.submodule, action));
 
-  const detailOf = (id: string) => foundOr404(userDetail(db, id));
+  /** The detail with the user's teams, each saying whether the caller may change it. */
+  const detailOf = async (id: string, caller: AuthState): Promise<UserDetail> => {
+    const detail = await foundOr404(userDetail(db, id));
+    return { ...detail, teams: await teamsOfUser(db, caller, id) };
+  };
 
   /**
    * Refuses changes to accounts that can do more than the caller, and changes that would lock the
@@ -115,19 +123,32 @@ export function userRoutes(deps: AppDeps) {
         return c.json({ message: userMessages.imported, results } satisfies ApiSuccess<UserImportReport>);
       },
     )
+    .get(
+      userPaths.teamInfo,
+      can('view'),
+      vValidator('query', teamOptionQuerySchema, validationHook),
+      async (c) => {
+        const results = await teamOptionPage(db, c.get('auth'), c.req.valid('query'));
+        return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<UserTeamOption>>);
+      },
+    )
     .get(byId, can('view'), async (c) => {
-      const results = await detailOf(pathId(c.req.param('id')));
+      const results = await detailOf(pathId(c.req.param('id')), c.get('auth'));
       return c.json({ message: adminMessages.fetched, results } satisfies ApiSuccess<UserDetail>);
     })
     .post(
       userPaths.list,
       can('add'),
-      writesAccounts('create', 'role'),
+      writesAccounts('create', 'role', 'membership'),
       vValidator('json', userCreateSchema, validationHook),
       async (c) => {
         const id = await createUser(db, c.get('auth'), c.req.valid('json'));
+        await mailWelcome(deps, id);
         return c.json(
-          { message: adminMessages.created, results: await detailOf(id) } satisfies ApiSuccess<UserDetail>,
+          {
+            message: adminMessages.created,
+            results: await detailOf(id, c.get('auth')),
+          } satisfies ApiSuccess<UserDetail>,
           201,
         );
       },
@@ -135,15 +156,15 @@ export function userRoutes(deps: AppDeps) {
     .patch(
       byId,
       can('edit'),
-      writesAccounts('credentials', 'role'),
+      writesAccounts('credentials', 'role', 'membership'),
       vValidator('json', userUpdateSchema, validationHook),
       async (c) => {
         const id = pathId(c.req.param('id'));
         const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
-        if (!written) return c.json(staleAnswer(await detailOf(id)), 409);
+        if (!written) return c.json(staleAnswer(await detailOf(id, c.get('auth'))), 409);
         return c.json({
           message: adminMessages.updated,
-          results: await detailOf(id),
+          results: await detailOf(id, c.get('auth')),
         } satisfies ApiSuccess<UserDetail>);
       },
     )

@@ -104,9 +104,12 @@ export async function userRow(db: Database, id: string): Promise<UserRow | undef
   return row ? toRow(row) : undefined;
 }
 
-/** GET /user/{id}: the row and the user's profile field values. */
-export async function userDetail(db: Database, id: string): Promise<UserDetail | undefined> {
-  const row = await userRow(db, id);
+/** GET /user/{id}: the row, the user's profile field values and their reset flag (teams: user-teams.ts). */
+export async function userDetail(db: Database, id: string): Promise<Omit<UserDetail, 'teams'> | undefined> {
+  const [row] = await db
+    .select({ ...userRowColumns, resetPassword: users.requirePasswordReset })
+    .from(users)
+    .where(eq(users.id, id));
   if (!row) return undefined;
   // Read as JSON text and parsed here once: drizzle's jsonb column parses again what the driver
   // already parsed, so a stored "7" would come back as the number 7 (and "true" as a boolean),
@@ -120,5 +123,6 @@ export async function userDetail(db: Database, id: string): Promise<UserDetail |
     const value = toProfileValue(JSON.parse(json));
     if (value !== undefined) profileFields[fieldId] = value;
   }
-  return { ...row, profileFields };
+  const { resetPassword, ...listed } = row;
+  return { ...toRow(listed), resetPassword, profileFields };
 }

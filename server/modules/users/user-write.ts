@@ -27,6 +27,7 @@ import { ApiError } from '../../http/errors.ts';
 import { syncUserGroups } from './group-memberships.ts';
 import { publishedProfileFields, storableValues } from './published-fields.ts';
 import { refuseDemotingLastAdmin } from './user-guards.ts';
+import { planTeamChange, writeTeamChange } from './user-teams.ts';
 
 type UserFields = Omit<UserCreateOutput, 'password' | 'confirmPassword'>;
 type Checked = UserFields & { values: { fieldId: string; value: string | string[] }[] };
@@ -100,6 +101,7 @@ export async function createUser(db: Database, caller: AuthState, input: UserCre
   const checked = await checkReferences(db, input);
   await requireGrantable(db, caller, checked.adminstrativeRoleId);
   if (await emailTaken(db, input.email)) throw duplicateEmail();
+  const teamChange = await planTeamChange(db, caller, undefined, input.teamId);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -110,12 +112,14 @@ export async function createUser(db: Database, caller: AuthState, input: UserCre
           lastName: checked.lastName,
           email: checked.email,
           passwordHash,
+          requirePasswordReset: input.resetPassword,
           membershipLevelId: checked.membershipId,
           administrativeRoleId: checked.adminstrativeRoleId,
         })
         .returning({ id: users.id });
       if (!row) throw new Error('Inserting a user returned nothing');
       await writeLinks(tx, row.id, checked);
+      await writeTeamChange(tx, row.id, teamChange);
       return row.id;
     });
   } catch (error) {
@@ -147,6 +151,7 @@ export async function updateUser(
     await requireGrantable(db, caller, checked.adminstrativeRoleId ?? current.roleId);
   if (await emailTaken(db, input.email, id)) throw duplicateEmail();
   await refuseDemotingLastAdmin(db, id, checked.adminstrativeRoleId);
+  const teamChange = await planTeamChange(db, caller, id, input.teamId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const credentialsChange =
     Boolean(passwordHash) || input.email.toLowerCase() !== current.email.toLowerCase();
@@ -158,9 +163,12 @@ export async function updateUser(
         email: checked.email,
         membershipLevelId: checked.membershipId,
         administrativeRoleId: checked.adminstrativeRoleId,
+        // As on the member form: the flag is the form's, and the next sign-in asks for a new password.
+        requirePasswordReset: input.resetPassword,
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (written) await writeLinks(tx, id, checked);
+      if (written) await writeTeamChange(tx, id, teamChange);
       if (written && credentialsChange) await endSessionsAfterCredentialChange(tx, id, caller);
       return written;
     });

@@ -107,6 +107,8 @@ describe('the payloads', () => {
       administrativeRole: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       profileFields: { [ID(4)]: 'x' },
+      resetPassword: false,
+      teams: [],
     };
     expect(toUserFormValues(user)).toEqual({
       groupId: [ID(1)],
