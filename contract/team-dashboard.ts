@@ -100,6 +100,11 @@ export type TranscriptEntry = {
    * latest first, each behind a short-lived signed link. Absent on checklists.
    */
   handIns?: { _id: string; name: string; url: string }[];
+  /**
+   * Courses: the course gives a certificate of completion and the member completed it, so the
+   * certificate can be downloaded (contract/certificates.ts). Absent on checklists.
+   */
+  certificate?: boolean;
 };
 export type ActivityEntry = {
   /** A quiz attempt's title is the quiz's name with the score, e.g. 'Fire Safety Check (80%)'. */

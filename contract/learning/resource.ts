@@ -125,6 +125,8 @@ export type CatalogueCourse = {
   description: string;
   /** Estimated minutes to take the course; null when not given. */
   durationMinutes: number | null;
+  /** A signed link to the course's image; null when it has none. */
+  imageUrl: string | null;
   category: { _id: string; name: string } | null;
   /** Whether an assignment of kind `assigned` gives the course to this user (it may be kept offline). */
   assigned: boolean;
@@ -191,6 +193,10 @@ export type PlayerCourse = {
   name: string;
   description: string;
   durationMinutes: number | null;
+  /** A signed link to the course's image; null when it has none. */
+  imageUrl: string | null;
+  /** Completing the course gives a certificate of completion. */
+  givesCertificate: boolean;
   externalLink: string | null;
   externalTitle: string | null;
   additionalExternalLink: string | null;

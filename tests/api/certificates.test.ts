@@ -6,8 +6,9 @@ import {
   certificatePaths as cp,
 } from '../../contract/certificates.ts';
 import { courseMessages, coursePaths } from '../../contract/courses/resource.ts';
+import { learningPaths } from '../../contract/learning/resource.ts';
 import { messages } from '../../contract/messages.ts';
-import { API_BASE } from '../../contract/paths.ts';
+import { API_BASE, paths } from '../../contract/paths.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { certificates } from '../../server/db/schema/certificates.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
@@ -86,6 +87,9 @@ describe('certificates of completion', () => {
     expect(text).toContain('Completed on 10 March 2026');
     expect(text).toContain('Does not expire');
 
+    const player = await t.call('GET', learningPaths.course(courseId), { token: learner.token });
+    expect(player.body.results).toMatchObject({ givesCertificate: true, progress: { state: 'completed' } });
+
     const [row] = await t.db.select().from(certificates).where(eq(certificates.userId, learner.id));
     expect(row?.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     expect(text).toContain(`Verification code: ${row?.code}`);
@@ -109,6 +113,13 @@ describe('certificates of completion', () => {
     const { learner, courseId } = await completedLearner();
     await t.db.insert(teamMembers).values({ teamId: await leadsTeamOf(demo.lead.email), userId: learner.id });
 
+    const teamId = await leadsTeamOf(demo.lead.email);
+    await assign(t, learner.id, [courseId]);
+    const transcript = await t.call('GET', paths.memberTranscript(teamId, learner.id), { token: lead });
+    expect(transcript.status, transcript.text).toBe(200);
+    expect(transcript.body.results).toContainEqual(
+      expect.objectContaining({ _id: courseId, certificate: true }),
+    );
     expect((await download(lead, learner.id, courseId)).status).toBe(200);
     expect((await download(admin, learner.id, courseId)).status).toBe(200);
 

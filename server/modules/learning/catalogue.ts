@@ -11,6 +11,7 @@ import {
 } from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
 import { containsPattern } from '../../db/search.ts';
+import { signFileUrl } from '../../files/signed-url.ts';
 import { uuid } from './course-access.ts';
 
 type Row = {
@@ -19,6 +20,7 @@ type Row = {
   name: string;
   description: string;
   duration_minutes: number | null;
+  image_key: string | null;
   category_id: string | null;
   category_name: string | null;
 } & Partial<ProgressRow>;
@@ -51,7 +53,7 @@ export async function catalogue(
         page as (
           select m.id from matching m order by lower(m.name), m.id limit ${query.limit} offset ${offset}),
         progress as (${courseProgressRows(user, sql`select id from page`, now)})
-        select n.course_count, c.id, c.name, c.description, c.duration_minutes, c.category_id, cat.name as category_name, pr.*
+        select n.course_count, c.id, c.name, c.description, c.duration_minutes, c.image_key, c.category_id, cat.name as category_name, pr.*
           from (select count(*)::int as course_count from matching) n
           left join page on true
           left join courses c on c.id = page.id
@@ -60,21 +62,29 @@ export async function catalogue(
          order by lower(c.name), c.id`,
   );
   const total = rows[0]?.course_count ?? 0;
-  const data = rows.flatMap((row): CatalogueCourse[] => {
-    if (row.id === null) return [];
-    const course = toLearnerCourse(row as ProgressRow);
-    return [
-      {
-        _id: row.id,
-        name: row.name,
-        description: row.description,
-        durationMinutes: row.duration_minutes,
-        category:
-          row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
-        assigned: course.assigned,
-        progress: course.progress,
-      },
-    ];
-  });
+  const data = await Promise.all(
+    rows.flatMap((row): Promise<CatalogueCourse>[] => {
+      if (row.id === null) return [];
+      return [card({ db }, row as Row & ProgressRow & { id: string })];
+    }),
+  );
   return { data, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit), total };
+}
+
+/** A row as its card shows it, the image behind a signed link. */
+async function card(
+  deps: { db: Database },
+  row: Row & ProgressRow & { id: string },
+): Promise<CatalogueCourse> {
+  const course = toLearnerCourse(row);
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    durationMinutes: row.duration_minutes,
+    imageUrl: row.image_key ? await signFileUrl(deps, row.image_key) : null,
+    category: row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
+    assigned: course.assigned,
+    progress: course.progress,
+  };
 }

@@ -20,6 +20,8 @@ export type CourseRecord = {
   name: string;
   description: string;
   duration_minutes: number | null;
+  image_key: string | null;
+  gives_certificate: boolean;
   external_link: string | null;
   external_title: string | null;
   additional_external_link: string | null;
@@ -38,7 +40,7 @@ export async function courseForLearner(
 ): Promise<CourseRecord> {
   const [course] = await queryRows<CourseRecord>(
     db as Database,
-    sql`select c.id, c.name, c.description, c.duration_minutes, c.external_link, c.external_title, c.additional_external_link,
+    sql`select c.id, c.name, c.description, c.duration_minutes, c.image_key, c.gives_certificate, c.external_link, c.external_title, c.additional_external_link,
                c.additional_external_link_title, ${courseInScope(uuid(userId), sql`c`)} as in_scope
           from courses c where c.id = ${courseId}`,
   );

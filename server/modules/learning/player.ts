@@ -180,6 +180,8 @@ export async function playerCourse(
     name: course.name,
     description: course.description,
     durationMinutes: course.duration_minutes,
+    imageUrl: course.image_key ? await signFileUrl(deps, course.image_key) : null,
+    givesCertificate: course.gives_certificate,
     externalLink: course.external_link,
     externalTitle: course.external_title,
     additionalExternalLink: course.additional_external_link,

@@ -195,6 +195,7 @@ type TranscriptRow = {
   deadline: string | null;
   completed_at: Date | string | null;
   state: TranscriptEntry['state'];
+  gives_certificate: boolean;
 };
 
 /** Whether any training giving the course sees it in `state`, over the course's rows. */
@@ -225,7 +226,8 @@ export async function memberTranscript(
                   when ${seen('overdue')} then 'overdue'
                   when ${seen('expired')} then 'expired'
                   when ${seen('in-progress')} then 'in-progress'
-                  else 'not-started' end as state
+                  else 'not-started' end as state,
+             c.gives_certificate
         from (${learnerCourseStates({ userId: sql`${memberId}::uuid`, kind: 'assigned' }, now)}) s
         join course_assignments a on a.id = s.assignment_id
         join courses c on c.id = s.course_id
@@ -233,7 +235,7 @@ export async function memberTranscript(
     ) courses
     union all
     select 'checklist', k.id, k.title, null, ca.assigned_at, null, ca.completed_at,
-           case when ca.completed_at is null then 'not-started' else 'completed' end
+           case when ca.completed_at is null then 'not-started' else 'completed' end, false
       from checklist_assignments ca
       join checklists k on k.id = ca.checklist_id
      where ca.user_id = ${memberId}
@@ -250,7 +252,12 @@ export async function memberTranscript(
     deadline: row.deadline,
     completedAt: row.completed_at === null ? null : isoTime(row.completed_at),
     state: row.state,
-    ...(row.kind === 'course' ? { handIns: handIns.get(row.id) ?? [] } : {}),
+    ...(row.kind === 'course'
+      ? {
+          handIns: handIns.get(row.id) ?? [],
+          certificate: row.gives_certificate && row.completed_at !== null,
+        }
+      : {}),
   }));
 }
 

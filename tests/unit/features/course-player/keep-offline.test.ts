@@ -25,6 +25,8 @@ const course: PlayerCourse = {
   name: 'Fire safety',
   description: '',
   durationMinutes: null,
+  imageUrl: null,
+  givesCertificate: false,
   externalLink: null,
   externalTitle: null,
   additionalExternalLink: null,
