@@ -1,3 +1,4 @@
+import { CERTIFICATE_LABELS } from '@contract/certificates';
 import {
   COURSE_MAX_DURATION,
   COURSE_PERMISSION_LABELS,
@@ -6,7 +7,7 @@ import {
   type CoursePermission,
   type CoursePermissionResult,
 } from '@contract/courses/resource';
-import { NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { membershipLevelLookupOptions, toChoices, userGroupLookupOptions } from '@/lib/lookups';
 import { firstErrorMessage } from '@/ui/form/field-error';
@@ -86,6 +87,19 @@ export function CourseFields({ form, record, scope, disabled }: CourseFieldsProp
             value={field.state.value}
             disabled={disabled}
             onChange={(value) => field.handleChange(typeof value === 'number' ? value : '')}
+            onBlur={field.handleBlur}
+            error={firstErrorMessage(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="givesCertificate">
+        {(field) => (
+          <Switch
+            label={CERTIFICATE_LABELS.option}
+            description="A learner who completes the course can download a PDF certificate with a code anyone can check."
+            checked={field.state.value}
+            disabled={disabled}
+            onChange={(event) => field.handleChange(event.currentTarget.checked)}
             onBlur={field.handleBlur}
             error={firstErrorMessage(field.state.meta.errors)}
           />

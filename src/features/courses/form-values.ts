@@ -9,6 +9,8 @@ export type CourseFormValues = {
   description: string;
   /** Whole minutes; '' for none given. */
   durationMinutes: number | '';
+  /** Completing the course gives a certificate of completion. */
+  givesCertificate: boolean;
   externalLink: string;
   externalTitle: string;
   additionalExternalLink: string;
@@ -25,6 +27,7 @@ export const emptyCourseValues = (): CourseFormValues => ({
   courseCategoryId: '',
   description: '',
   durationMinutes: '',
+  givesCertificate: false,
   externalLink: '',
   externalTitle: '',
   additionalExternalLink: '',
@@ -40,6 +43,7 @@ export function toCourseFormValues(course: CourseDetail): CourseFormValues {
     courseCategoryId: course.categoryId ?? '',
     description: course.description,
     durationMinutes: course.durationMinutes ?? '',
+    givesCertificate: course.givesCertificate,
     externalLink: course.externalLink,
     externalTitle: course.externalTitle,
     additionalExternalLink: course.additionalExternalLink,

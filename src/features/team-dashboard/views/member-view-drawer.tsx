@@ -52,7 +52,11 @@ function SummaryBody({ teamId, memberId }: BodyProps) {
 
 function TranscriptBody({ teamId, memberId }: BodyProps) {
   const query = useQuery(memberViewQueryOptions(teamId, memberId, 'transcript'));
-  return query.data ? <TranscriptTable entries={query.data} /> : <QueryStatus query={query} />;
+  return query.data ? (
+    <TranscriptTable entries={query.data} memberId={memberId} />
+  ) : (
+    <QueryStatus query={query} />
+  );
 }
 
 function ActivityBody({ teamId, memberId }: BodyProps) {

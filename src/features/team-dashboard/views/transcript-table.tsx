@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '@contract/team-dashboard';
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { formatDate } from '@/lib/format-date';
+import { CertificateButton } from '@/ui/certificate-button';
 import { FieldLine } from '@/ui/field-line';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { useBelow } from '@/ui/responsive';
@@ -48,6 +49,22 @@ function Status({ entry, withDate }: { entry: TranscriptEntry; withDate: boolean
   );
 }
 
+/** A completed course that gives a certificate: the member's certificate to download. */
+function Certificate({ entry, memberId }: { entry: TranscriptEntry; memberId: string }) {
+  if (!entry.certificate) return null;
+  return (
+    <CertificateButton
+      userId={memberId}
+      courseId={entry._id}
+      courseName={entry.title}
+      aria-label={`Download certificate: ${entry.title}`}
+      size="compact-xs"
+      variant="subtle"
+      mt={2}
+    />
+  );
+}
+
 const rowKey = (entry: TranscriptEntry) => `${entry.kind}-${entry._id}-${entry.trainingTitle ?? ''}`;
 
 /**
@@ -55,7 +72,7 @@ const rowKey = (entry: TranscriptEntry) => `${entry.kind}-${entry._id}-${entry.t
  * the server orders them). A phone keeps Title and Status as columns and shows the rest under the
  * title, the completion's date under its state.
  */
-export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
+export function TranscriptTable({ entries, memberId }: { entries: TranscriptEntry[]; memberId: string }) {
   const phone = useBelow('sm');
   if (entries.length === 0) return <Text c="dimmed">No courses or checklists assigned yet.</Text>;
   if (phone) {
@@ -78,6 +95,7 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
                   </Text>
                 </Group>
                 <HandIns entry={entry} />
+                <Certificate entry={entry} memberId={memberId} />
                 {entry.trainingTitle ? <FieldLine label="Training">{entry.trainingTitle}</FieldLine> : null}
                 <FieldLine label="Assigned">{formatDate(entry.assignedAt)}</FieldLine>
                 <FieldLine label="Deadline">{formatDate(entry.deadline)}</FieldLine>
@@ -114,6 +132,7 @@ export function TranscriptTable({ entries }: { entries: TranscriptEntry[] }) {
               <Table.Td>
                 {entry.title}
                 <HandIns entry={entry} />
+                <Certificate entry={entry} memberId={memberId} />
               </Table.Td>
               <Table.Td>{entry.trainingTitle ?? NO_VALUE}</Table.Td>
               <Table.Td style={nowrap}>{formatDate(entry.assignedAt)}</Table.Td>
