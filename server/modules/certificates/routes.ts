@@ -10,6 +10,7 @@ import {
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { roleAllows } from '../../auth/require-permission.ts';
+import { certificateByCode, certificateFor, isExpired } from '../../db/certificates.ts';
 import type { Database } from '../../db/client.ts';
 import { isoTime } from '../../db/rows.ts';
 import { allow, publicAccess, signedIn } from '../../http/access.ts';
@@ -17,7 +18,6 @@ import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { leadsTeamOfMember } from '../../http/team-access.ts';
-import { certificateByCode, certificateFor, isExpired } from './issue.ts';
 import { certificatePdf } from './pdf.ts';
 
 /**

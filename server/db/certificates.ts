@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { certificateMessages as m } from '../../../contract/certificates.ts';
-import type { Database } from '../../db/client.ts';
-import { courseProgressRows, type ProgressRow } from '../../db/learner-progress.ts';
-import { queryRows } from '../../db/rows.ts';
-import { certificates } from '../../db/schema/certificates.ts';
-import { courseCompletions, courses } from '../../db/schema/courses.ts';
-import { users } from '../../db/schema/users.ts';
-import { ApiError } from '../../http/errors.ts';
+import { certificateMessages as m } from '../../contract/certificates.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Database } from './client.ts';
+import { courseProgressRows, type ProgressRow } from './learner-progress.ts';
+import { queryRows } from './rows.ts';
+import { certificates } from './schema/certificates.ts';
+import { courseCompletions, courses } from './schema/courses.ts';
+import { users } from './schema/users.ts';
 
 export type Certificate = typeof certificates.$inferSelect;
 
