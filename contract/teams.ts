@@ -22,6 +22,12 @@ export const teamPaths = {
   leadInfo: '/team/team-lead/info',
   /** Enabled courses a team may be given, for the team form. */
   courseInfo: '/team/course/info',
+  /**
+   * A team of users' members on the team form: GET a page (`TeamMemberListQuery`, answered
+   * `Paged<TeamMemberRow>` in name order), POST `TeamMembersAddInput` to add users, DELETE
+   * `{ bulkId }` to remove them (their accounts stay). Adding and removing leave the team's version.
+   */
+  members: (teamId: string) => `/team/${teamId}/members`,
 } as const;
 
 export const teamMessages = {
@@ -37,6 +43,10 @@ export const teamMessages = {
   // Answers the spec does not word (the other answers are adminMessages of contract/admin-list.ts).
   teamDuplicated: 'Team is duplicated successfully.',
   teamNotSelf: 'A team cannot contain itself.',
+  membersAdded: 'Members are added to the team.',
+  membersRemoved: 'Members are removed from the team.',
+  teamOfTeams: 'This team is made of teams, not users.',
+  notMembers: 'Some of the selected users are not members of this team.',
 } as const;
 
 export {
@@ -89,8 +99,51 @@ export const teamSchema = v.object({
 export type TeamInput = v.InferInput<typeof teamSchema>;
 export type TeamOutput = v.InferOutput<typeof teamSchema>;
 
-/** PATCH /team/{id}: the form with the version it read, which an update must carry. */
-export const teamUpdateSchema = v.object({ ...teamSchema.entries, version: recordVersion });
+/**
+ * PATCH /team/{id}: the form with the version it read, which an update must carry. Without
+ * `teamMembersIds` a team of users keeps its members: the edit form changes them one by one
+ * (teamPaths.members), so a large team is never sent whole.
+ */
+export const teamUpdateSchema = v.object({
+  ...teamSchema.entries,
+  teamMembersIds: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(teamMessages.teamMembersRequired), v.uuid(teamMessages.teamMembersRequired))),
+      v.minLength(1, teamMessages.teamMembersRequired),
+      v.maxLength(MAX_TEAM_MEMBERS, `Select at most ${MAX_TEAM_MEMBERS}.`),
+    ),
+  ),
+  version: recordVersion,
+});
+export type TeamUpdateInput = v.InferInput<typeof teamUpdateSchema>;
+export type TeamUpdateOutput = v.InferOutput<typeof teamUpdateSchema>;
+
+/** GET /team/{id}/members: a page of the members, searched by name or email. */
+export const teamMemberListQuerySchema = v.object({
+  page: pageParam,
+  limit: limitParam(10),
+  search: searchParam,
+});
+export type TeamMemberListQuery = v.InferOutput<typeof teamMemberListQuerySchema>;
+
+/** One member of a team of users on the team form. `status`: whether the account is enabled. */
+export type TeamMemberRow = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: boolean;
+};
+
+/** POST /team/{id}/members: users to add (those already members are left as they are). */
+export const teamMembersAddSchema = v.object({
+  userIds: v.pipe(
+    v.array(v.pipe(v.string(teamMessages.teamMembersRequired), v.uuid(teamMessages.teamMembersRequired))),
+    v.minLength(1, teamMessages.teamMembersRequired),
+    v.maxLength(500, 'Select at most 500.'),
+  ),
+});
+export type TeamMembersAddInput = v.InferInput<typeof teamMembersAddSchema>;
 
 /** Duplicate team (spec 7: 'POST by id with payload'): the copy's title, and its team name if given. */
 export const duplicateTeamSchema = v.object({

@@ -25,6 +25,7 @@ import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
 import { checkTeam, duplicateTeam, teamValues, writeTeamLinks } from './team-input.ts';
+import { teamMemberAdminRoutes } from './team-member-routes.ts';
 import { teamOptionRoutes } from './team-options.ts';
 import { teamDetail, teamPage, teamRow } from './team-rows.ts';
 
@@ -42,6 +43,7 @@ export function teamRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .route('/', teamOptionRoutes(deps))
+    .route('/', teamMemberAdminRoutes(deps))
     .route(
       '/',
       adminStatusRoutes(db, {

@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
-import { type TeamOutput, teamMessages } from '../../../contract/teams.ts';
+import { type TeamOutput, type TeamUpdateOutput, teamMessages } from '../../../contract/teams.ts';
 import { leaveTeamAssignments } from '../../db/assignments.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -23,8 +23,11 @@ import { ApiError } from '../../http/errors.ts';
 
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
-/** The form's lists without repeats, ids in lower case as the database returns them. */
-export type CheckedTeam = Omit<TeamOutput, 'version'>;
+/**
+ * The form's lists without repeats, ids in lower case as the database returns them. No
+ * `teamMembersIds` (an update of a team of users): the members stay as they are.
+ */
+export type CheckedTeam = Omit<TeamOutput, 'version' | 'teamMembersIds'> & { teamMembersIds?: string[] };
 
 async function allExist(db: Database, table: PgTable, id: PgColumn, ids: string[]): Promise<boolean> {
   if (ids.length === 0) return true;
@@ -59,24 +62,28 @@ async function containsTeam(db: Database, memberTeamIds: string[], teamId: strin
  * field's own message (the picker offered something that is gone). `teamId` is the team being
  * edited, which cannot be one of its own member teams.
  */
-export async function checkTeam(db: Database, input: TeamOutput, teamId?: string): Promise<CheckedTeam> {
+export async function checkTeam(
+  db: Database,
+  input: TeamOutput | Omit<TeamUpdateOutput, 'version'>,
+  teamId?: string,
+): Promise<CheckedTeam> {
+  const kept = input.teamMembersIds === undefined;
   const team: CheckedTeam = {
     title: input.title,
     teamName: input.teamName,
     teamMemberType: input.teamMemberType,
     teamLeadId: unique(input.teamLeadId),
-    teamMembersIds: unique(input.teamMembersIds),
+    teamMembersIds: kept ? undefined : unique(input.teamMembersIds ?? []),
     assignableGroupId: unique(input.assignableGroupId),
     assignableCoursesId: unique(input.assignableCoursesId),
     membershipRoleId: unique(input.membershipRoleId),
     teamMembershipId: input.teamMembershipId.toLowerCase(),
   };
   const membersAreTeams = team.teamMemberType === 'teams';
+  const memberIds = team.teamMembersIds ?? [];
   const [leads, members, groups, courseIds, roles, level] = await Promise.all([
     allExist(db, users, users.id, team.teamLeadId),
-    membersAreTeams
-      ? allExist(db, teams, teams.id, team.teamMembersIds)
-      : allExist(db, users, users.id, team.teamMembersIds),
+    membersAreTeams ? allExist(db, teams, teams.id, memberIds) : allExist(db, users, users.id, memberIds),
     allExist(db, userGroups, userGroups.id, team.assignableGroupId),
     allExist(db, courses, courses.id, team.assignableCoursesId),
     allExist(db, membershipRoles, membershipRoles.id, team.membershipRoleId),
@@ -85,14 +92,21 @@ export async function checkTeam(db: Database, input: TeamOutput, teamId?: string
   const errors: FieldErrors = {};
   if (!leads) errors.teamLeadId = teamMessages.teamLeadRequired;
   if (!members) errors.teamMembersIds = teamMessages.teamMembersRequired;
-  if (membersAreTeams && teamId && (await containsTeam(db, team.teamMembersIds, teamId)))
+  if (membersAreTeams && teamId && (await containsTeam(db, memberIds, teamId)))
     errors.teamMembersIds = teamMessages.teamNotSelf;
+  // Keeping the members is for a team of users that stays one; a change of kind names its members.
+  if (kept && (membersAreTeams || !teamId || !(await isTeamOfUsers(db, teamId))))
+    errors.teamMembersIds = teamMessages.teamMembersRequired;
   if (!groups) errors.assignableGroupId = teamMessages.assignableGroupRequired;
   if (!courseIds) errors.assignableCoursesId = teamMessages.coursesRequired;
   if (!roles) errors.membershipRoleId = teamMessages.membershipRoleRequired;
   if (!level) errors.teamMembershipId = teamMessages.membershipLevelRequired;
   if (Object.keys(errors).length > 0) throw new ApiError(422, messages.validationFailed, errors);
   return team;
+}
+
+async function isTeamOfUsers(db: Database, teamId: string): Promise<boolean> {
+  return (await db.$count(teams, and(eq(teams.id, teamId), eq(teams.teamMemberType, 'users')))) === 1;
 }
 
 /** Makes a link table's rows of the team exactly `ids`, keeping the rows that stay. */
@@ -144,16 +158,18 @@ export async function writeTeamLinks(tx: Transaction, teamId: string, team: Chec
     userId,
   }));
   // A team's members are either users or teams: switching the type empties the other kind.
-  await syncUserMembers(tx, teamId, usersAreMembers ? team.teamMembersIds : []);
-  await syncLinks(
-    tx,
-    teamMemberTeams,
-    teamMemberTeams.teamId,
-    teamMemberTeams.memberTeamId,
-    teamId,
-    usersAreMembers ? [] : team.teamMembersIds,
-    (memberTeamId) => ({ teamId, memberTeamId }),
-  );
+  if (team.teamMembersIds) {
+    await syncUserMembers(tx, teamId, usersAreMembers ? team.teamMembersIds : []);
+    await syncLinks(
+      tx,
+      teamMemberTeams,
+      teamMemberTeams.teamId,
+      teamMemberTeams.memberTeamId,
+      teamId,
+      usersAreMembers ? [] : team.teamMembersIds,
+      (memberTeamId) => ({ teamId, memberTeamId }),
+    );
+  }
   await syncLinks(
     tx,
     teamAssignableGroups,
