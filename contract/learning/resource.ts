@@ -197,6 +197,11 @@ export type PlayerCourse = {
   imageUrl: string | null;
   /** Completing the course gives a certificate of completion. */
   givesCertificate: boolean;
+  /**
+   * The verification code of the certificate of the learner's completion, while the course stands
+   * completed and gives one (contract/certificates.ts); null otherwise.
+   */
+  certificateCode: string | null;
   externalLink: string | null;
   externalTitle: string | null;
   additionalExternalLink: string | null;

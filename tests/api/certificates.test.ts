@@ -91,6 +91,7 @@ describe('certificates of completion', () => {
     expect(player.body.results).toMatchObject({ givesCertificate: true, progress: { state: 'completed' } });
 
     const [row] = await t.db.select().from(certificates).where(eq(certificates.userId, learner.id));
+    expect(player.body.results.certificateCode).toBe(row?.code);
     expect(row?.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     expect(text).toContain(`Verification code: ${row?.code}`);
     expect(text).toContain(`${APP_URL}/certificate/${row?.code}`);
@@ -144,6 +145,8 @@ describe('certificates of completion', () => {
 
   it('answers 404 for a course that gives none and for a course the learner never completed', async () => {
     const { learner, courseId } = await completedLearner({ gives: false });
+    const player = await t.call('GET', learningPaths.course(courseId), { token: learner.token });
+    expect(player.body.results).toMatchObject({ givesCertificate: false, certificateCode: null });
     const none = await download(learner.token, learner.id, courseId);
     expect(none.status).toBe(404);
     expect(JSON.parse(new TextDecoder().decode(none.bytes)).message).toBe(cm.noCertificate);

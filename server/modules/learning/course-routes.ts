@@ -11,6 +11,7 @@ import {
 } from '../../../contract/learning/resource.ts';
 import { catalogueQuery } from '../../../contract/learning/schemas.ts';
 import { messages } from '../../../contract/messages.ts';
+import { certificateFor } from '../../db/certificates.ts';
 import { courseProgress } from '../../db/schema/courses.ts';
 import { allow, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
@@ -54,9 +55,18 @@ export function learningCourseRoutes(deps: AppDeps) {
       // The earliest a completion of the outline's media may say it was opened.
       await recordMediaServed(db, userId, course.id, now);
       const state = await learnerCourse(db, userId, course.id, now);
+      // A completed course that gives a certificate has it from the first time its player shows the
+      // completion, so the player can name its code and link to its check.
+      const certificate =
+        course.gives_certificate && state.standing && state.lastCompletion !== null
+          ? await certificateFor(db, userId, course.id, now)
+          : null;
       return c.json({
         message: m.courseFetched,
-        results: await playerCourse(deps, userId, course, state),
+        results: {
+          ...(await playerCourse(deps, userId, course, state)),
+          certificateCode: certificate?.code ?? null,
+        },
       } satisfies ApiSuccess<PlayerCourse>);
     })
     .post(paths.restart(courseParam), allow(db, signedIn), async (c) => {

@@ -110,7 +110,7 @@ export async function playerCourse(
   userId: string,
   course: CourseRecord,
   state: LearnerCourse,
-): Promise<PlayerCourse> {
+): Promise<Omit<PlayerCourse, 'certificateCode'>> {
   const { db } = deps;
   const { standing } = state;
   // While the course stands completed, its attempts are shown from the whole history.

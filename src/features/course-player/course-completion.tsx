@@ -1,6 +1,7 @@
 import type { PlayerCourse } from '@contract/learning/resource';
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '@/lib/auth-store';
 import { formatDate } from '@/lib/format-date';
 import { CertificateButton } from '@/ui/certificate-button';
@@ -19,6 +20,7 @@ export function CourseCompletion({ course }: { course: PlayerCourse }) {
       variant="light"
       icon={<IconCircleCheck aria-hidden />}
       title="You have completed this course"
+      role="region"
       aria-label="Course completed"
     >
       <Stack gap="xs">
@@ -27,8 +29,24 @@ export function CourseCompletion({ course }: { course: PlayerCourse }) {
           <Text size="sm">{expiresAt ? `Expires on ${formatDate(expiresAt)}` : 'Does not expire'}</Text>
         </Group>
         {course.givesCertificate && userId ? (
-          <Group>
+          <Group gap="md" wrap="wrap">
             <CertificateButton userId={userId} courseId={course._id} courseName={course.name} />
+            {course.certificateCode ? (
+              <Text size="sm">
+                Verification code:{' '}
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link
+                      to="/certificate/$code"
+                      params={{ code: course.certificateCode ?? '' }}
+                      {...props}
+                    />
+                  )}
+                >
+                  {course.certificateCode}
+                </Anchor>
+              </Text>
+            ) : null}
           </Group>
         ) : null}
       </Stack>

@@ -27,6 +27,7 @@ const course: PlayerCourse = {
   durationMinutes: null,
   imageUrl: null,
   givesCertificate: false,
+  certificateCode: null,
   externalLink: null,
   externalTitle: null,
   additionalExternalLink: null,
