@@ -22,6 +22,7 @@ import { Route as AppLoadingRouteImport } from './routes/app/loading'
 import { Route as AppTestRouteImport } from './routes/app/test'
 import { Route as UserPortalIndexRouteImport } from './routes/user-portal/index'
 import { Route as UserPortalUserDashboardRouteImport } from './routes/user-portal/user-dashboard'
+import { Route as PublicCertificateCodeRouteImport } from './routes/_public/certificate.$code'
 import { Route as PublicResetPasswordTokenRouteImport } from './routes/_public/reset-password/$token'
 import { Route as AppEventManagementEventCategoryRouteImport } from './routes/app/event-management/event-category'
 import { Route as AppEventManagementVirtualMeetingRouteImport } from './routes/app/event-management/virtual-meeting'
@@ -134,6 +135,11 @@ const UserPortalUserDashboardRoute = UserPortalUserDashboardRouteImport.update({
   id: '/user-dashboard',
   path: '/user-dashboard',
   getParentRoute: () => UserPortalRoute,
+} as any)
+const PublicCertificateCodeRoute = PublicCertificateCodeRouteImport.update({
+  id: '/certificate/$code',
+  path: '/certificate/$code',
+  getParentRoute: () => PublicRoute,
 } as any)
 const PublicResetPasswordTokenRoute =
   PublicResetPasswordTokenRouteImport.update({
@@ -437,6 +443,7 @@ export interface FileRoutesByFullPath {
   '/user-portal/user-dashboard': typeof UserPortalUserDashboardRoute
   '/app/': typeof AppIndexRoute
   '/user-portal/': typeof UserPortalIndexRoute
+  '/certificate/$code': typeof PublicCertificateCodeRoute
   '/reset-password/$token': typeof PublicResetPasswordTokenRoute
   '/app/event-management/event-category': typeof AppEventManagementEventCategoryRoute
   '/app/event-management/virtual-meeting': typeof AppEventManagementVirtualMeetingRoute
@@ -497,6 +504,7 @@ export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/app': typeof AppIndexRoute
   '/user-portal': typeof UserPortalIndexRoute
+  '/certificate/$code': typeof PublicCertificateCodeRoute
   '/reset-password/$token': typeof PublicResetPasswordTokenRoute
   '/app/event-management/event-category': typeof AppEventManagementEventCategoryRoute
   '/app/event-management/virtual-meeting': typeof AppEventManagementVirtualMeetingRoute
@@ -561,6 +569,7 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute
   '/app/': typeof AppIndexRoute
   '/user-portal/': typeof UserPortalIndexRoute
+  '/_public/certificate/$code': typeof PublicCertificateCodeRoute
   '/_public/reset-password/$token': typeof PublicResetPasswordTokenRoute
   '/app/event-management/event-category': typeof AppEventManagementEventCategoryRoute
   '/app/event-management/virtual-meeting': typeof AppEventManagementVirtualMeetingRoute
@@ -625,6 +634,7 @@ export interface FileRouteTypes {
     | '/user-portal/user-dashboard'
     | '/app/'
     | '/user-portal/'
+    | '/certificate/$code'
     | '/reset-password/$token'
     | '/app/event-management/event-category'
     | '/app/event-management/virtual-meeting'
@@ -685,6 +695,7 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/user-portal'
+    | '/certificate/$code'
     | '/reset-password/$token'
     | '/app/event-management/event-category'
     | '/app/event-management/virtual-meeting'
@@ -748,6 +759,7 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/app/'
     | '/user-portal/'
+    | '/_public/certificate/$code'
     | '/_public/reset-password/$token'
     | '/app/event-management/event-category'
     | '/app/event-management/virtual-meeting'
@@ -896,6 +908,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user-portal/user-dashboard'
       preLoaderRoute: typeof UserPortalUserDashboardRouteImport
       parentRoute: typeof UserPortalRoute
+    }
+    '/_public/certificate/$code': {
+      id: '/_public/certificate/$code'
+      path: '/certificate/$code'
+      fullPath: '/certificate/$code'
+      preLoaderRoute: typeof PublicCertificateCodeRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_public/reset-password/$token': {
       id: '/_public/reset-password/$token'
@@ -1241,6 +1260,7 @@ interface PublicRouteChildren {
   PublicLoginRoute: typeof PublicLoginRoute
   PublicTestRoute: typeof PublicTestRoute
   PublicIndexRoute: typeof PublicIndexRoute
+  PublicCertificateCodeRoute: typeof PublicCertificateCodeRoute
   PublicResetPasswordTokenRoute: typeof PublicResetPasswordTokenRoute
 }
 
@@ -1249,6 +1269,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicLoginRoute: PublicLoginRoute,
   PublicTestRoute: PublicTestRoute,
   PublicIndexRoute: PublicIndexRoute,
+  PublicCertificateCodeRoute: PublicCertificateCodeRoute,
   PublicResetPasswordTokenRoute: PublicResetPasswordTokenRoute,
 }
 
