@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { courseCategories } from '../../db/schema/course-categories.ts';
 import { courseOutlineItems, coursePermissionSubjects, courses } from '../../db/schema/courses.ts';
@@ -27,13 +27,16 @@ export const demoCourseCategory: Record<string, string> = {
 /** Courses open to chosen user groups or membership levels only; the rest are open to everyone. */
 const restricted = { group: 'Advanced Negotiation', membership: 'Leading Effective Meetings' } as const;
 
+/** Demo courses that give a certificate of completion (a link-only one among them, done in a tap). */
+const CERTIFIED = ['Time Management', 'First Aid Basics', 'Workplace Safety Essentials'];
+
 /** The first eight courses by name get outlines of this many items, lessons and quizzes in turn. */
 const OUTLINED_COURSES = 8;
 const ITEMS_PER_OUTLINE = 4;
 
 /**
- * Files the demo courses (made by the training seed) under the demo categories, restricts two of
- * them, and gives eight of them outlines of the enabled lessons and published quizzes the seed has
+ * Files the demo courses (made by the training seed) under the demo categories, lets three give a
+ * certificate, restricts two of them, and gives eight of them outlines of the enabled lessons and published quizzes the seed has
  * made so far: run it after the lessons' and quizzes' seeds. A placed lesson (the lessons' seed names its courses) stays
  * out of that rotation and ends the outlines of the courses it names instead.
  */
@@ -54,6 +57,7 @@ export async function seedCourses(tx: Transaction, placed: readonly PlacedLesson
         .set({ categoryId: categoryId(category) })
         .where(eq(courses.id, course.id));
   }
+  await tx.update(courses).set({ givesCertificate: true }).where(inArray(courses.name, CERTIFIED));
   // Any course the map does not name still gets a category, as the form requires one.
   const fallback = categoryId('Compliance');
   if (fallback)
