@@ -1,8 +1,15 @@
 import type { Paged } from '@contract/envelope';
-import type { PublishedProfileField, UserDetail, UserListQuery, UserRow } from '@contract/users';
+import type {
+  PublishedProfileField,
+  UserDetail,
+  UserListQuery,
+  UserRow,
+  UserTeamOption,
+} from '@contract/users';
 import { userPaths } from '@contract/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { choicePages } from '@/lib/choice-pages';
 
 /**
  * Query keys of the Users administration. Every filtered page sits under `lists()`, so a change
@@ -14,6 +21,7 @@ export const userKeys = {
   list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
   detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
   profileFields: () => [...userKeys.all, 'published-profile-fields'] as const,
+  teamChoices: (search: string) => [...userKeys.all, 'team-choices', search] as const,
 };
 
 export const userListOptions = (query: UserListQuery) =>
@@ -36,3 +44,10 @@ export const publishedProfileFieldsOptions = () =>
     queryFn: async ({ signal }) =>
       (await api.get<PublishedProfileField[]>(userPaths.publishedProfileFields, { signal })).results,
   });
+
+/** The teams the caller may put users in, searched and paged by the server, for the user form. */
+export const userTeamChoicePages = choicePages<UserTeamOption>({
+  key: (search) => userKeys.teamChoices(search),
+  fetch: (query, signal) => api.get<Paged<UserTeamOption>>(userPaths.teamInfo, { query, signal }),
+  toChoice: (team) => ({ value: team._id, label: team.label }),
+});

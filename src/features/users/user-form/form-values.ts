@@ -25,6 +25,10 @@ export type UserFormValues = {
   /** '' for none. */
   adminstrativeRoleId: string;
   profileFields: ProfileValues;
+  /** 'Require Password Reset': the next sign-in asks for a new password. */
+  resetPassword: boolean;
+  /** The user's teams the caller manages (the others stay as they are whatever the form says). */
+  teamId: string[];
   /** Editing: the version read, so a change made meanwhile by someone else is not overwritten. */
   version?: number;
 };
@@ -43,6 +47,8 @@ export function emptyUserValues(): UserFormValues {
     membershipId: '',
     adminstrativeRoleId: '',
     profileFields: {},
+    resetPassword: false,
+    teamId: [],
   };
 }
 
@@ -69,6 +75,9 @@ export function toUserFormValues(user: UserDetail): UserFormValues {
     membershipId: user.membership?._id ?? '',
     adminstrativeRoleId: user.administrativeRole?._id ?? '',
     profileFields: profileValuesOf(user.profileFields),
+    // A record read by an older server (held in the offline cache) has neither.
+    resetPassword: user.resetPassword ?? false,
+    teamId: (user.teams ?? []).filter((team) => team.managed).map((team) => team._id),
     version: user.version,
   };
 }

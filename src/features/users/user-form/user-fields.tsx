@@ -1,6 +1,6 @@
 import { administratorRoleResource } from '@contract/roles';
 import type { PublishedProfileField, UserDetail } from '@contract/users';
-import { Divider, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   administratorRoleLookupOptions,
@@ -11,6 +11,7 @@ import {
 } from '@/lib/lookups';
 import { useCan } from '@/ui/admin-list/use-can';
 import { PasswordFields, PersonFields, passwordFieldNames, personFieldNames } from '@/ui/form/person-fields';
+import { userTeamChoicePages } from '../queries';
 import { adminRoleDescription, type UserFormMode } from './form-values';
 import { ProfileFieldInput } from './profile-field-input';
 import type { UserForm } from './use-user-form';
@@ -56,6 +57,9 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
     toChoices(useQuery(membershipLevelLookupOptions()).data),
     record?.membership ? [record.membership] : [],
   );
+  const teams = record?.teams ?? [];
+  const managedTeams = teams.filter((team) => team.managed);
+  const otherTeams = teams.filter((team) => !team.managed);
   const adminRoles = withRecord(
     toChoices(useQuery(administratorRoleLookupOptions()).data),
     record?.administrativeRole ? [record.administrativeRole] : [],
@@ -111,7 +115,32 @@ export function UserFields({ form, mode, profileFields, record }: UserFieldsProp
             />
           )}
         </form.AppField>
+        <form.AppField name="teamId">
+          {(field) => (
+            <field.RemoteMultiSelectField
+              label="Teams"
+              placeholder="Search teams"
+              description={
+                otherTeams.length > 0
+                  ? `Also in ${otherTeams.map((team) => team.name).join(', ')}, which you do not manage.`
+                  : undefined
+              }
+              maxDropdownHeight={300}
+              query={userTeamChoicePages}
+              known={managedTeams.map((team) => ({ value: team._id, label: team.name }))}
+              nothingFound="No team found."
+            />
+          )}
+        </form.AppField>
       </SimpleGrid>
+      <form.AppField name="resetPassword">
+        {(field) => <field.SwitchField label="Require Password Reset" />}
+      </form.AppField>
+      {mode === 'add' ? (
+        <Text size="sm" c="dimmed">
+          The new user is mailed a link to sign in, or to set their own password when a reset is required.
+        </Text>
+      ) : null}
       {groupsOf(profileFields).map(([groupId, group]) => (
         <Stack key={groupId} gap="sm">
           <Divider mt="sm" />

@@ -107,8 +107,11 @@ describe('the payloads', () => {
       administrativeRole: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       profileFields: { [ID(4)]: 'x' },
-      resetPassword: false,
-      teams: [],
+      resetPassword: true,
+      teams: [
+        { _id: ID(8), name: 'Freedom Team', managed: true },
+        { _id: ID(9), name: 'Growth Team', managed: false },
+      ],
     };
     expect(toUserFormValues(user)).toEqual({
       groupId: [ID(1)],
@@ -121,6 +124,9 @@ describe('the payloads', () => {
       membershipId: ID(3),
       adminstrativeRoleId: '',
       profileFields: { [ID(4)]: 'x' },
+      // Only the teams the caller manages are the form's to change.
+      resetPassword: true,
+      teamId: [ID(8)],
       version: 4,
     });
   });

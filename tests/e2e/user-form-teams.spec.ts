@@ -1,0 +1,66 @@
+import { expect, type Page, test } from '@playwright/test';
+import { adminMessages } from '../../contract/admin-list.ts';
+import type { UserDetail } from '../../contract/users.ts';
+import { ADMIN, openSignedIn } from './support/actions.ts';
+import { adminApi, sampleValue } from './support/admin-users.ts';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const LONG = { timeout: 20_000 };
+
+test("Edit User puts the user in teams and sets 'Require Password Reset'; Add User offers both", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const run = Date.now().toString(36);
+  const [level] = await api.lookup('/membership');
+  const [group] = await api.lookup('/user-group/info');
+  const [role] = await api.lookup('/role');
+  const required = (await api.profileFields()).filter((field) => field.required);
+  const user = await api.post<UserDetail>('/user', {
+    firstName: 'Tess',
+    lastName: `Teams${run}`,
+    email: `tess.${run}@example.com`,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    membershipId: level?._id,
+    groupId: [group?._id],
+    roleId: [role?._id],
+    profileFields: Object.fromEntries(required.map((field) => [field._id, sampleValue(field, run)])),
+  });
+  expect(user.teams).toEqual([]);
+
+  await openSignedIn(page, ADMIN, `/app/user-management/users/edit/${user._id}`);
+  await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible(LONG);
+  const teams = page.getByRole('combobox', { name: 'Teams' });
+  await teams.click();
+  await teams.fill('Freedom');
+  await page.getByRole('option', { name: 'Freedom Team' }).click();
+  await teams.press('Escape');
+  const reset = page.getByRole('switch', { name: 'Require Password Reset' });
+  await expect(reset).not.toBeChecked();
+  await reset.check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, adminMessages.updated)).toBeVisible(LONG);
+
+  const saved = await api.detail(user._id);
+  expect(saved.teams.map((team) => team.name)).toEqual(['Freedom Team']);
+  expect(saved.resetPassword).toBe(true);
+
+  // Opened again, the form shows what was saved.
+  await page.goto(`/app/user-management/users/edit/${user._id}`);
+  await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible(LONG);
+  await expect(page.getByRole('switch', { name: 'Require Password Reset' })).toBeChecked();
+  await expect(page.getByText('Freedom Team', { exact: true })).toBeVisible();
+
+  await page.goto('/app/user-management/users/add');
+  await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible(LONG);
+  await expect(page.getByRole('combobox', { name: 'Teams' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Require Password Reset' })).not.toBeChecked();
+  await expect(
+    page.getByText(
+      'The new user is mailed a link to sign in, or to set their own password when a reset is required.',
+    ),
+  ).toBeVisible();
+});
