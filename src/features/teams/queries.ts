@@ -1,5 +1,12 @@
 import type { Paged } from '@contract/envelope';
-import type { TeamDetail, TeamListQuery, TeamOption, TeamRow } from '@contract/teams';
+import type {
+  TeamDetail,
+  TeamListQuery,
+  TeamMemberListQuery,
+  TeamMemberRow,
+  TeamOption,
+  TeamRow,
+} from '@contract/teams';
 import { teamPaths } from '@contract/teams';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -15,6 +22,8 @@ export const teamKeys = {
   list: (query: TeamListQuery) => [...teamKeys.lists(), query] as const,
   detail: (teamId: string) => [...teamKeys.all, 'detail', teamId] as const,
   choices: () => [...teamKeys.all, 'choices'] as const,
+  members: (teamId: string) => [...teamKeys.all, 'members', teamId] as const,
+  memberPage: (teamId: string, query: TeamMemberListQuery) => [...teamKeys.members(teamId), query] as const,
   choicePages: (kind: ChoiceKind, search: string) => [...teamKeys.choices(), kind, 'pages', search] as const,
 };
 
@@ -30,6 +39,15 @@ export const teamDetailOptions = (teamId: string) =>
   queryOptions({
     queryKey: teamKeys.detail(teamId),
     queryFn: async ({ signal }) => (await api.get<TeamDetail>(teamPaths.one(teamId), { signal })).results,
+  });
+
+/** A page of a team of users' members, for the team form's member list. */
+export const teamMemberPageOptions = (teamId: string, query: TeamMemberListQuery) =>
+  queryOptions({
+    queryKey: teamKeys.memberPage(teamId, query),
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<TeamMemberRow>>(teamPaths.members(teamId), { query, signal })).results,
+    placeholderData: keepPreviousData,
   });
 
 /** Choices searched on the server: users (leads and members), courses, and teams (members of a team of teams). */

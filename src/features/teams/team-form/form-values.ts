@@ -1,4 +1,4 @@
-import type { TeamDetail, TeamInput, TeamMemberType } from '@contract/teams';
+import type { TeamDetail, TeamInput, TeamMemberType, TeamUpdateInput } from '@contract/teams';
 
 /** The team form's state (spec 3, 'Team form'). */
 export type TeamFormValues = {
@@ -37,7 +37,8 @@ export function toTeamFormValues(team: TeamDetail): TeamFormValues {
     teamName: team.teamName,
     teamLeadId: ids(team.teamLeads),
     teamMemberType: team.teamMemberType,
-    teamMembersIds: ids(team.teamMembers),
+    // A team of users' members are changed in its member list, a page at a time.
+    teamMembersIds: team.teamMemberType === 'users' ? [] : ids(team.teamMembers),
     assignableGroupId: ids(team.assignableGroups),
     assignableCoursesId: ids(team.assignableCourses),
     membershipRoleId: ids(team.membershipRoles),
@@ -47,3 +48,25 @@ export function toTeamFormValues(team: TeamDetail): TeamFormValues {
 }
 
 export const toTeamInput = (values: TeamFormValues): TeamInput => ({ ...values });
+
+/**
+ * Whether the edit form leaves the members to the team's member list (a team of users that stays
+ * one): its save then sends no `teamMembersIds`, so the members stay as that list left them.
+ */
+export const membersApart = (
+  record: Pick<TeamDetail, 'teamMemberType'> | undefined,
+  values: TeamFormValues,
+) => record?.teamMemberType === 'users' && values.teamMemberType === 'users';
+
+/** What an update sends: the form, less the members when they are changed in the member list. */
+export function toTeamUpdateInput(
+  record: Pick<TeamDetail, 'teamMemberType'>,
+  values: TeamFormValues,
+): TeamUpdateInput {
+  const { teamMembersIds, ...rest } = values;
+  return {
+    ...rest,
+    ...(membersApart(record, values) ? {} : { teamMembersIds }),
+    version: values.version ?? 1,
+  };
+}

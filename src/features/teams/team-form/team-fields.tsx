@@ -4,6 +4,7 @@ import {
   type TeamDetail,
   type TeamMemberType,
   type TeamOption,
+  teamResource,
 } from '@contract/teams';
 import { Group, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,8 +14,10 @@ import {
   toChoices,
   userGroupLookupOptions,
 } from '@/lib/lookups';
+import { useCan } from '@/ui/admin-list/use-can';
 import { firstErrorMessage } from '@/ui/form/field-error';
 import { teamChoicePages } from '../queries';
+import { TeamMembersPanel } from './team-members-panel';
 import type { TeamForm } from './use-team-form';
 
 type Known = Pick<TeamDetail, 'teamLeads' | 'teamMembers' | 'assignableCourses'>;
@@ -31,6 +34,7 @@ export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDeta
   const groups = useQuery(userGroupLookupOptions());
   const roles = useQuery(membershipRoleLookupOptions());
   const levels = useQuery(membershipLevelLookupOptions());
+  const canEdit = useCan(teamResource, 'edit');
 
   return (
     <Stack gap="md">
@@ -77,23 +81,28 @@ export function TeamFields({ form, record }: { form: TeamForm; record?: TeamDeta
         )}
       </form.Field>
       <form.Subscribe selector={(state) => state.values.teamMemberType}>
-        {(type) => (
-          <form.AppField name="teamMembersIds">
-            {(field) => (
-              <field.RemoteMultiSelectField
-                key={type}
-                label="Team Members"
-                placeholder={type === 'users' ? 'Search users' : 'Search teams'}
-                withAsterisk
-                maxDropdownHeight={DROPDOWN_HEIGHT}
-                query={teamChoicePages[type]}
-                known={choicesOf(known.teamMembers)}
-                exclude={record ? [record._id] : undefined}
-                nothingFound="Nothing found"
-              />
-            )}
-          </form.AppField>
-        )}
+        {(type) =>
+          // A team of users that stays one: its members are a list of their own, changed at once.
+          record?.teamMemberType === 'users' && type === 'users' ? (
+            <TeamMembersPanel teamId={record._id} title={record.title} editable={canEdit} />
+          ) : (
+            <form.AppField name="teamMembersIds">
+              {(field) => (
+                <field.RemoteMultiSelectField
+                  key={type}
+                  label="Team Members"
+                  placeholder={type === 'users' ? 'Search users' : 'Search teams'}
+                  withAsterisk
+                  maxDropdownHeight={DROPDOWN_HEIGHT}
+                  query={teamChoicePages[type]}
+                  known={choicesOf(known.teamMembers)}
+                  exclude={record ? [record._id] : undefined}
+                  nothingFound="Nothing found"
+                />
+              )}
+            </form.AppField>
+          )
+        }
       </form.Subscribe>
       <form.AppField name="assignableGroupId">
         {(field) => (

@@ -20,7 +20,7 @@ const texts = {
 
 /** The Add/Edit Team screen: breadcrumb, title, the fields and Cancel / Save. */
 export function TeamFormView({ initialValues, record, onCurrentRecord }: TeamFormViewProps) {
-  const form = useTeamForm({ initialValues, teamId: record?._id, onCurrentRecord });
+  const form = useTeamForm({ initialValues, record, onCurrentRecord });
   const mode = record ? 'edit' : 'add';
   const text = texts[mode];
   const allowed = useCan(teamResource, mode);
