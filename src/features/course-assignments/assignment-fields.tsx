@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { ExpiryFields } from './expiry-fields';
 import { ChoiceField, DayField, WholeNumberField } from './field-inputs';
 import type { DeadlineMode } from './form-values';
-import { recordChoices } from './form-values';
+import { type Option, recordChoices } from './form-values';
 import { NothingToTakeWarning } from './nothing-to-take-warning';
 import { assigneeChoicePages, courseChoicePages } from './queries';
 import type { AssignmentForm } from './use-assignment-form';
@@ -33,12 +33,15 @@ type AssignmentFieldsProps = {
   form: AssignmentForm;
   /** Editing: the record, whose courses and assignees the pickers name at once. */
   record?: CourseAssignmentDetail;
+  /** Courses chosen before the form opened (from a course's Assign), named at once too. */
+  knownCourses?: Option[];
   disabled: boolean;
 };
 
 /** The assignment form's fields, with the contract's messages under each. */
-export function AssignmentFields({ form, record, disabled }: AssignmentFieldsProps) {
+export function AssignmentFields({ form, record, knownCourses, disabled }: AssignmentFieldsProps) {
   const known = useMemo(() => recordChoices(record), [record]);
+  const courseChoices = useMemo(() => [...known.courses, ...(knownCourses ?? [])], [known, knownCourses]);
   return (
     <Stack gap="md" maw={720}>
       <form.AppField name="title">
@@ -81,7 +84,7 @@ export function AssignmentFields({ form, record, disabled }: AssignmentFieldsPro
             placeholder="Search courses"
             nothingFound="No course found."
             query={courseChoicePages}
-            known={known.courses}
+            known={courseChoices}
             clearable
             disabled={disabled}
           />

@@ -2,13 +2,15 @@ import { type CourseAssignmentDetail, courseAssignmentArea } from '@contract/cou
 import { AdminFormPage, RoleDeniedNotice } from '@/ui/admin-list/admin-form-page';
 import { useCan } from '@/ui/admin-list/use-can';
 import { AssignmentFields } from './assignment-fields';
-import type { AssignmentFormValues } from './form-values';
+import type { AssignmentFormValues, Option } from './form-values';
 import { useAssignmentForm } from './use-assignment-form';
 
 type AssignmentFormViewProps = {
   initialValues: AssignmentFormValues;
   record?: CourseAssignmentDetail;
   onCurrentRecord?: (assignment: CourseAssignmentDetail) => void;
+  /** Adding from a course: the course chosen, named before the picker's list reaches it. */
+  knownCourses?: Option[];
 };
 
 const texts = {
@@ -17,7 +19,12 @@ const texts = {
 } as const;
 
 /** The Add/Edit Assignment screen's form: its fields, then Cancel / Save. */
-export function AssignmentFormView({ initialValues, record, onCurrentRecord }: AssignmentFormViewProps) {
+export function AssignmentFormView({
+  initialValues,
+  record,
+  onCurrentRecord,
+  knownCourses,
+}: AssignmentFormViewProps) {
   const mode = record ? 'edit' : 'add';
   const text = texts[mode];
   const allowed = useCan(courseAssignmentArea, mode);
@@ -42,7 +49,7 @@ export function AssignmentFormView({ initialValues, record, onCurrentRecord }: A
         </form.AppForm>
       }
     >
-      <AssignmentFields form={form} record={record} disabled={!allowed} />
+      <AssignmentFields form={form} record={record} knownCourses={knownCourses} disabled={!allowed} />
     </AdminFormPage>
   );
 }

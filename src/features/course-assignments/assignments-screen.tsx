@@ -18,7 +18,7 @@ import { assignmentColumns } from './assignment-columns';
 import { AssignmentRowActions } from './assignment-row-actions';
 import { FilterInput } from './filter-input';
 import { useDeleteAssignments } from './mutations';
-import { assignmentListOptions, teamFilterPages } from './queries';
+import { assignmentListOptions, courseFilterPages, courseLearnersOptions, teamFilterPages } from './queries';
 
 type AssignmentsScreenProps = {
   search: CourseAssignmentListQuery;
@@ -27,7 +27,7 @@ type AssignmentsScreenProps = {
 
 /**
  * `/app/content-management/assignments`: every course assignment with its learners' counts,
- * searched by title, learner name and team in the URL; rows are edited, duplicated and deleted,
+ * searched by title, learner name, team and course in the URL; rows are edited, duplicated and deleted,
  * singly or selected. Assignments have no status, so there is no status filter or switch.
  */
 export function AssignmentsScreen({ search, onSearchChange }: AssignmentsScreenProps) {
@@ -37,6 +37,11 @@ export function AssignmentsScreen({ search, onSearchChange }: AssignmentsScreenP
   const canEdit = useCan(courseAssignmentArea, 'edit');
   const canDelete = useCan(courseAssignmentArea, 'delete');
   const remove = useDeleteAssignments();
+  // A course's learner count links here with `course`: the filter names it at once.
+  const filteredCourse = useQuery({
+    ...courseLearnersOptions(search.course ?? ''),
+    enabled: Boolean(search.course),
+  }).data?.course;
   const [selected, setSelected] = useState<CourseAssignmentRow[]>([]);
   const [deleting, setDeleting] = useState<CourseAssignmentRow[] | null>(null);
   // A filter change starts from the first page, else the list could open past its end.
@@ -87,6 +92,21 @@ export function AssignmentsScreen({ search, onSearchChange }: AssignmentsScreenP
             value={search.team ?? ''}
             onChange={(value) => filter({ team: value || undefined })}
             query={teamFilterPages}
+          />
+        </Box>
+        <Box w={{ base: '100%', xs: 240 }}>
+          <SearchablePagedSelect
+            label="Course"
+            placeholder="All courses"
+            nothingFound="No course found."
+            value={search.course ?? ''}
+            onChange={(value) => filter({ course: value || undefined })}
+            query={courseFilterPages}
+            selectedOption={
+              filteredCourse && filteredCourse._id === search.course
+                ? { value: filteredCourse._id, label: filteredCourse.name }
+                : null
+            }
           />
         </Box>
       </Group>

@@ -1,3 +1,4 @@
+import { type CourseLearners, courseLearnersPath } from '@contract/course-assignments/course-learners';
 import type { CourseAssignmentListQuery } from '@contract/course-assignments/list-query';
 import {
   type AssigneeKind,
@@ -24,6 +25,7 @@ export const assignmentKeys = {
   detail: (assignmentId: string) => [...assignmentKeys.all, 'detail', assignmentId] as const,
   learners: (assignmentId: string) => [...assignmentKeys.all, 'learners', assignmentId] as const,
   courses: (search: string) => [...assignmentKeys.all, 'courses', search] as const,
+  courseLearners: (courseId: string) => [...assignmentKeys.all, 'course-learners', courseId] as const,
   assignees: (kind: AssigneeKind, search: string) =>
     [...assignmentKeys.all, 'assignees', kind, search] as const,
 };
@@ -48,6 +50,14 @@ export const assignmentLearnersOptions = (assignmentId: string) =>
     queryKey: assignmentKeys.learners(assignmentId),
     queryFn: async ({ signal }) =>
       (await api.get<AssignmentLearner[]>(courseAssignmentPaths.learners(assignmentId), { signal })).results,
+  });
+
+/** Who has one course; here for its name, which the form's picker and the list's filter show. */
+export const courseLearnersOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: assignmentKeys.courseLearners(courseId),
+    queryFn: async ({ signal }) =>
+      (await api.get<CourseLearners>(courseLearnersPath(courseId), { signal })).results,
   });
 
 /** A course with an empty outline, as the course picker labels it. */
@@ -90,6 +100,27 @@ export const teamFilterPages = (search: string) =>
       });
       return {
         data: results.data.map((team) => ({ _id: team._id, title: team.name })),
+        page: results.page,
+        limit: results.limit,
+        totalPage: results.totalPages,
+        total: results.total,
+      };
+    },
+    initialPageParam: 1,
+    getNextPageParam: nextLookupPage,
+  });
+
+/** The list's Course filter: enabled courses by name, paged as the searchable select scrolls. */
+export const courseFilterPages = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...assignmentKeys.courses(`filter:${search}`)] as readonly unknown[],
+    queryFn: async ({ pageParam, signal }): Promise<LookupPage<LookupItem>> => {
+      const { results } = await api.get<Paged<AssignmentCourseOption>>(courseAssignmentPaths.courseOptions, {
+        query: { search, page: pageParam, limit: 20 },
+        signal,
+      });
+      return {
+        data: results.data.map((course) => ({ _id: course._id, title: course.name })),
         page: results.page,
         limit: results.limit,
         totalPage: results.totalPages,

@@ -1,13 +1,35 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { courseAssignmentArea } from '@contract/course-assignments/resource';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCan } from '@/ui/admin-list/use-can';
 import { AssignmentFormView } from './assignment-form';
 import { emptyAssignmentValues, toAssignmentFormValues } from './form-values';
 import { LearnersPanel } from './learners-panel';
-import { assignmentDetailOptions } from './queries';
+import { assignmentDetailOptions, courseLearnersOptions } from './queries';
 
-export function AddAssignmentScreen() {
-  const [initialValues] = useState(emptyAssignmentValues);
-  return <AssignmentFormView initialValues={initialValues} />;
+/**
+ * Add Assignment; opened from a course's Assign (`?course=`), with that course chosen. It is the
+ * form's starting value, so leaving the form untouched asks nothing.
+ */
+export function AddAssignmentScreen({ courseId }: { courseId?: string }) {
+  const [initialValues] = useState(() => ({
+    ...emptyAssignmentValues(),
+    courseIds: courseId ? [courseId] : [],
+  }));
+  // The name comes with the course's learner count; a role that may not read assignments (a 403
+  // would sign it out) sees the id's label once the picker's list reaches it.
+  const canView = useCan(courseAssignmentArea, 'view');
+  const chosen = useQuery({
+    ...courseLearnersOptions(courseId ?? ''),
+    enabled: Boolean(courseId) && canView,
+  });
+  const course = chosen.data?.course;
+  return (
+    <AssignmentFormView
+      initialValues={initialValues}
+      knownCourses={course ? [{ value: course._id, label: course.name }] : undefined}
+    />
+  );
 }
 
 /** The assignment's fields, then its learners and where each stands. */

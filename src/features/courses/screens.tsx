@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CourseFormView } from './course-form';
+import { CourseLearnersPanel } from './course-learners';
 import { emptyCourseValues, toCourseFormValues } from './form-values';
 import { OutlinePanel } from './outline-panel';
 import { courseDetailOptions, coursePermissionOptions } from './queries';
@@ -10,7 +11,7 @@ export function AddCourseScreen() {
   return <CourseFormView initialValues={initialValues} />;
 }
 
-/** The course's fields, then its outline. */
+/** The course's fields, its learners with Assign, then its outline. */
 export function EditCourseScreen({ courseId }: { courseId: string }) {
   const queryClient = useQueryClient();
   const { data: course } = useSuspenseQuery(courseDetailOptions(courseId));
@@ -27,6 +28,7 @@ export function EditCourseScreen({ courseId }: { courseId: string }) {
           queryClient.setQueryData(courseDetailOptions(courseId).queryKey, current)
         }
       />
+      <CourseLearnersPanel courseId={courseId} />
       <OutlinePanel courseId={courseId} hasLink={Boolean(course.externalLink)} />
     </>
   );

@@ -26,7 +26,7 @@ export type ScreenIds = {
   categoryId: string;
   /** The seed's Forklift Safety Check quiz, with a question of each type. */
   quizId: string;
-  /** The seed's First Aid Basics course, with an outline. */
+  /** The seed's Workplace Safety Essentials course (SCREEN_COURSE), with an outline. */
   courseId: string;
   /** A course assignment with learners (one the seed made for a team). */
   assignmentId: string;
@@ -52,6 +52,9 @@ export type Screen = {
    */
   layer?: string[];
 };
+
+/** The course the course screens open (ScreenIds.courseId). */
+const SCREEN_COURSE = 'Workplace Safety Essentials';
 
 const DIALOG = '[role="dialog"]';
 const MENU = '[role="menu"]';
@@ -399,6 +402,11 @@ export const screens: Screen[] = [
     ready: async (page) => {
       await page.getByRole('heading', { level: 2, name: 'Outline' }).waitFor();
       await page.getByRole('list', { name: 'Course outline' }).waitFor();
+      // The learners the seed's trainings give it, and Assign.
+      await page
+        .getByRole('region', { name: 'Learners' })
+        .getByRole('link', { name: / through \d+ assignments?$/ })
+        .waitFor();
     },
   },
   {
@@ -534,6 +542,31 @@ export const screens: Screen[] = [
     layer: [DIALOG],
   },
   { name: 'assignment-add', route: '/app/content-management/assignments/add', who: 'admin' },
+  {
+    name: 'assignment-add-from-course',
+    route: '/app/content-management/assignments/add',
+    who: 'admin',
+    // A course's Assign: the form opens with the course chosen and named.
+    path: (ids) => `/app/content-management/assignments/add?course=${ids.courseId}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Add Assignment' }).waitFor();
+      await page.getByText(SCREEN_COURSE, { exact: true }).filter({ visible: true }).waitFor();
+    },
+  },
+  {
+    name: 'assignments-of-course',
+    route: '/app/content-management/assignments/',
+    who: 'admin',
+    // A course's learner count: the list filtered to the course, the filter naming it.
+    path: (ids) => `/app/content-management/assignments?course=${ids.courseId}`,
+    ready: async (page) => {
+      await listOf('Assignments')(page);
+      await page.waitForFunction(
+        () => (name) => [...document.querySelectorAll('input')].some((input) => input.value === name),
+        SCREEN_COURSE,
+      );
+    },
+  },
   {
     name: 'assignment-add-within-dynamic',
     route: '/app/content-management/assignments/add',
@@ -944,7 +977,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
   // A course whose outline holds a lesson with media and a quiz, open to every signed-in user.
   const courses = await get<{ data: { _id: string }[] }>(
     admin,
-    '/course?search=Workplace%20Safety%20Essentials',
+    `/course?search=${encodeURIComponent(SCREEN_COURSE)}`,
   );
   const assignments = await get<{ data: { _id: string; counts: { assigned: number } }[] }>(
     admin,
