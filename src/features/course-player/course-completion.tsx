@@ -21,7 +21,6 @@ export function CourseCompletion({ course }: { course: PlayerCourse }) {
       icon={<IconCircleCheck aria-hidden />}
       title="You have completed this course"
       role="region"
-      aria-label="Course completed"
     >
       <Stack gap="xs">
         <Group gap="lg" wrap="wrap">
