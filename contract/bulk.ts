@@ -9,3 +9,14 @@ export const bulkIdSchema = v.object({
   ),
 });
 export type BulkIdInput = v.InferInput<typeof bulkIdSchema>;
+
+/** What an operation route (`PATCH /checklist/operation`) does to the records of `bulkId`. */
+export const BULK_OPERATIONS = ['publish', 'unpublish', 'delete'] as const;
+export type BulkOperation = (typeof BULK_OPERATIONS)[number];
+
+/** Body of an operation route: publish, unpublish or delete the records of `bulkId`. */
+export const bulkOperationSchema = v.object({
+  operation: v.picklist(BULK_OPERATIONS, 'Operation must be publish, unpublish or delete.'),
+  ...bulkIdSchema.entries,
+});
+export type BulkOperationInput = v.InferInput<typeof bulkOperationSchema>;
