@@ -1,7 +1,6 @@
 import { INVITATION_TTL_MS } from '../auth/reset-tokens.ts';
+import { escapeHtml } from './mail-text.ts';
 import type { Mail } from './mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Invites a team member to set a password (the link is a reset link that lasts INVITATION_TTL_MS). */
 export function invitationMail(

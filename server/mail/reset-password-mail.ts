@@ -1,7 +1,6 @@
 import { RESET_TOKEN_TTL_MS } from '../../contract/constants.ts';
+import { escapeHtml } from './mail-text.ts';
 import type { Mail } from './mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function resetPasswordMail(user: { email: string; firstName: string }, link: string): Mail {
   const minutes = RESET_TOKEN_TTL_MS / 60_000;

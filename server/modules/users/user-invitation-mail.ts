@@ -1,7 +1,6 @@
 import { INVITATION_TTL_MS } from '../../auth/reset-tokens.ts';
+import { escapeHtml } from '../../mail/mail-text.ts';
 import type { Mail } from '../../mail/mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Tells an imported user their account exists and links to setting a password (a reset link). */
 export function userInvitationMail(user: { email: string; firstName: string }, link: string): Mail {
