@@ -110,6 +110,18 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
     } satisfies ApiSuccess<BulkStatusResult>;
   }
 
+  async function bulkDelete(requested: string[], caller: AuthState) {
+    const { count, afterCommit } = await db.transaction(async (tx) => {
+      const ids = await existing(tx, requested);
+      const after = await options.beforeDelete?.(ids, tx, caller);
+      await tx.delete(table).where(inArray(idColumn, ids));
+      return { count: ids.length, afterCommit: after };
+    });
+    if (afterCommit) await afterCommit();
+    const message = count === 1 ? adminMessages.deleted : adminMessages.bulkDeleted;
+    return { message, results: null } satisfies ApiSuccess<null>;
+  }
+
   const router = new Hono<AppEnv>()
     .post(routes.bulkOn, canPublish, effects, bulkBody, async (c) =>
       c.json(await bulkStatus(c.req.valid('json').bulkId, true, c.get('auth'))),
@@ -133,18 +145,9 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
     });
 
   for (const name of options.deleteNames ?? ['bulk-delete']) {
-    router.delete(`${resource.path}/${name}`, canDelete, effects, bulkBody, async (c) => {
-      const requested = c.req.valid('json').bulkId;
-      const { count, afterCommit } = await db.transaction(async (tx) => {
-        const ids = await existing(tx, requested);
-        const after = await options.beforeDelete?.(ids, tx, c.get('auth'));
-        await tx.delete(table).where(inArray(idColumn, ids));
-        return { count: ids.length, afterCommit: after };
-      });
-      if (afterCommit) await afterCommit();
-      const message = count === 1 ? adminMessages.deleted : adminMessages.bulkDeleted;
-      return c.json({ message, results: null } satisfies ApiSuccess<null>);
-    });
+    router.delete(`${resource.path}/${name}`, canDelete, effects, bulkBody, async (c) =>
+      c.json(await bulkDelete(c.req.valid('json').bulkId, c.get('auth'))),
+    );
   }
   return router;
 }
