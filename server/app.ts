@@ -22,6 +22,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
+import { checklistRoutes } from './modules/checklists/routes.ts';
 import { courseAssignmentRoutes } from './modules/course-assignments/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
@@ -66,6 +67,7 @@ export const apiModules = [
   courseRoutes,
   lessonRoutes,
   quizRoutes,
+  checklistRoutes,
   learningRoutes,
   certificateRoutes,
   fileServeRoutes,

@@ -3,10 +3,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { type AdminRow, adminMessages, type BulkStatusResult } from '../../contract/admin-list.ts';
-import { bulkIdSchema } from '../../contract/bulk.ts';
+import { bulkIdSchema, bulkOperationSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { type ResourceDescriptor, resourcePaths } from '../../contract/resource.ts';
+import { roleAllows } from '../auth/require-permission.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import type { AdminTable } from '../db/versioned-update.ts';
 import { allow, permission } from './access.ts';
@@ -32,6 +33,12 @@ export type StatusRoutesOptions<T extends AdminTable, R extends AdminRow> = {
   accountEffects?: AccountEffect[];
   /** Route names of bulk delete (all take DELETE with { bulkId }). */
   deleteNames?: string[];
+  /**
+   * The path of an operation route, e.g. '/checklist/operation': `PATCH` with `{ operation:
+   * 'publish' | 'unpublish' | 'delete', bulkId }` does what the bulk routes do, with their answers.
+   * It needs the publish right, and a delete the delete right besides.
+   */
+  operationPath?: string;
   /**
    * Runs inside the transaction before a status change, before unknown ids are looked for, e.g. to
    * refuse unpublishing a built-in record (throw ApiError).
@@ -65,6 +72,7 @@ const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase(
  *   'enable') with `{ bulkId }` sets status for all of them;
  * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them: 'Record is deleted successfully.' for
  *   one, 'Selected records are deleted successfully.' for more.
+ * - with `operationPath`, `PATCH {operationPath}` with `{ operation, bulkId }` does either.
  * Unknown ids: 404 and nothing changes. Mount it beside the resource's own router:
  *
  *   .route('/', adminStatusRoutes(db, { resource: userGroupResource, table: userGroups,
@@ -148,6 +156,18 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
     router.delete(`${resource.path}/${name}`, canDelete, effects, bulkBody, async (c) =>
       c.json(await bulkDelete(c.req.valid('json').bulkId, c.get('auth'))),
     );
+  }
+  if (options.operationPath) {
+    const operationBody = vValidator('json', bulkOperationSchema, validationHook);
+    router.patch(options.operationPath, canPublish, effects, operationBody, async (c) => {
+      const { operation, bulkId } = c.req.valid('json');
+      const caller = c.get('auth');
+      if (operation !== 'delete') return c.json(await bulkStatus(bulkId, operation === 'publish', caller));
+      const roleId = caller.administrativeRoleId;
+      if (roleId === null || !(await roleAllows(db, roleId, module, submodule, 'delete')))
+        throw new ApiError(403, messages.forbidden);
+      return c.json(await bulkDelete(bulkId, caller));
+    });
   }
   return router;
 }

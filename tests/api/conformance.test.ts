@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DEFAULT_LIMIT, adminMessages } from '../../contract/admin-list.ts';
+import { checklistMessages, checklistResource } from '../../contract/checklists/resource.ts';
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { courseMessages, courseResource } from '../../contract/courses/resource.ts';
 import { lessonResource } from '../../contract/lessons/resource.ts';
@@ -150,6 +151,16 @@ const cases: Conformance[] = [
     resource: lessonResource,
     body: async (name) => ({ name, description: 'About it.' }),
     invalid: { body: { name: ' ' }, errors: { name: lessonMessages.nameRequired } },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
+  },
+  {
+    resource: checklistResource,
+    body: async (name) => ({ title: name, description: 'On the shop floor.' }),
+    invalid: {
+      body: { title: ' ', description: 'x'.repeat(2001) },
+      errors: { title: checklistMessages.titleRequired, description: checklistMessages.descriptionTooLong },
+    },
     versionRequired: adminMessages.versionRequired,
     readsById: true,
   },
