@@ -1,5 +1,5 @@
 import { type CertificateCheck, certificateMessages } from '@contract/certificates';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClockExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
@@ -38,14 +38,7 @@ function Verdict({ certificate }: { certificate: CertificateCheck }) {
       color={valid ? 'green' : 'orange'}
       variant="light"
       icon={valid ? <IconCircleCheck aria-hidden /> : <IconClockExclamation aria-hidden />}
-      title={
-        <Group gap="xs">
-          <span>{valid ? 'This certificate is valid' : 'This certificate has expired'}</span>
-          <Badge color={valid ? 'green' : 'orange'} variant="filled">
-            {valid ? 'Valid' : 'Expired'}
-          </Badge>
-        </Group>
-      }
+      title={valid ? 'This certificate is valid' : 'This certificate has expired'}
     >
       {valid
         ? 'It was issued by Training Admin for the completion below.'

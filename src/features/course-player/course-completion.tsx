@@ -34,6 +34,8 @@ export function CourseCompletion({ course }: { course: PlayerCourse }) {
               <Text size="sm">
                 Verification code:{' '}
                 <Anchor
+                  c="inherit"
+                  underline="always"
                   renderRoot={(props) => (
                     <Link
                       to="/certificate/$code"
