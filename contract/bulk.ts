@@ -13,10 +13,15 @@ export type BulkIdInput = v.InferInput<typeof bulkIdSchema>;
 /** What an operation route (`PATCH /checklist/operation`) does to the records of `bulkId`. */
 export const BULK_OPERATIONS = ['publish', 'unpublish', 'delete'] as const;
 export type BulkOperation = (typeof BULK_OPERATIONS)[number];
+const OPERATION_INVALID = 'Operation must be publish, unpublish or delete.';
 
 /** Body of an operation route: publish, unpublish or delete the records of `bulkId`. */
 export const bulkOperationSchema = v.object({
-  operation: v.picklist(BULK_OPERATIONS, 'Operation must be publish, unpublish or delete.'),
+  // A missing operation reads as empty, so it gets this message rather than valibot's generic one.
+  operation: v.pipe(
+    v.optional(v.string(OPERATION_INVALID), ''),
+    v.picklist(BULK_OPERATIONS, OPERATION_INVALID),
+  ),
   ...bulkIdSchema.entries,
 });
 export type BulkOperationInput = v.InferInput<typeof bulkOperationSchema>;

@@ -186,6 +186,8 @@ describe('PATCH /checklist/operation', () => {
     const bad = await operate({ operation: 'archive', bulkId: [a._id] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ operation: 'Operation must be publish, unpublish or delete.' });
+    const missing = await operate({ bulkId: [a._id] });
+    expect(missing.body.errors).toEqual({ operation: 'Operation must be publish, unpublish or delete.' });
     const empty = await operate({ operation: 'delete', bulkId: [] });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ bulkId: 'Select at least one record.' });
