@@ -48,7 +48,33 @@ export function adminListQuery<const TEntries extends v.ObjectEntries>(filters: 
 /** The shape every administration row has. */
 export type AdminRow = { _id: string; status: boolean; version: number };
 
-/** Answers of administration writes, shared so screens and tests can rely on them. */
+export type RecordAction = 'created' | 'updated' | 'deleted';
+
+/** Longer names are cut with an ellipsis, so a toast stays a line or two. */
+export const RECORD_MESSAGE_NAME_MAX = 60;
+
+/**
+ * The answer of a create, update or delete whose text the spec does not fix: what was done, naming
+ * the record, as its toast shows it ("Course 'Working at height' created."). `noun` is the
+ * resource's descriptor (its `noun`) or the word itself; a record without a name is left unnamed.
+ */
+export function recordMessage(noun: string | { noun: string }, name: string, action: RecordAction): string {
+  const word = typeof noun === 'string' ? noun : noun.noun;
+  const Noun = word.charAt(0).toUpperCase() + word.slice(1);
+  const shown = name.trim().replace(/\s+/g, ' ');
+  if (shown === '') return `${Noun} ${action}.`;
+  const cut =
+    shown.length > RECORD_MESSAGE_NAME_MAX
+      ? `${shown.slice(0, RECORD_MESSAGE_NAME_MAX - 1).trimEnd()}…`
+      : shown;
+  return `${Noun} '${cut}' ${action}.`;
+}
+
+/**
+ * Answers of administration writes, shared so screens and tests can rely on them. A single
+ * record's create, update and delete name it instead (`recordMessage`); `created`, `updated` and
+ * `deleted` remain for the writes that have no one record to name.
+ */
 export const adminMessages = {
   created: 'Record is created successfully.',
   updated: 'Record is updated successfully.',

@@ -1,8 +1,13 @@
 import { vValidator } from '@hono/valibot-validator';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
-import { type AdminRow, adminMessages, type BulkStatusResult } from '../../contract/admin-list.ts';
+import {
+  type AdminRow,
+  adminMessages,
+  type BulkStatusResult,
+  recordMessage,
+} from '../../contract/admin-list.ts';
 import { bulkIdSchema, bulkOperationSchema } from '../../contract/bulk.ts';
 import type { ApiSuccess } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
@@ -62,6 +67,19 @@ export type AfterCommit = () => Promise<void>;
 /** A status change about to be written: `status` is the new one, or undefined for a toggle. */
 export type StatusChange = { ids: string[]; status?: boolean; caller: AuthState };
 
+/**
+ * What a record of the table is called, for the answer of deleting one: its name, its title, or a
+ * person's first and last name.
+ */
+function nameOf(table: AdminTable): SQL<string> | undefined {
+  const columns = getTableColumns(table as PgTable);
+  if (columns.name) return sql<string>`${columns.name}`;
+  if (columns.title) return sql<string>`${columns.title}`;
+  if (columns.firstName && columns.lastName)
+    return sql<string>`${columns.firstName} || ' ' || ${columns.lastName}`;
+  return undefined;
+}
+
 /** Each id once, in one case, as the database compares them. */
 const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
@@ -70,8 +88,8 @@ const uniqueIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase(
  * - `POST {path}/{id}` flips status: 'Status is updated successfully.' with the updated row;
  * - `POST {path}/bulk-publish|bulk-unpublish` (bulk-enable|bulk-disable for the status words
  *   'enable') with `{ bulkId }` sets status for all of them;
- * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them: 'Record is deleted successfully.' for
- *   one, 'Selected records are deleted successfully.' for more.
+ * - `DELETE {path}/bulk-delete` with `{ bulkId }` deletes them: one is named ("Course 'x' deleted.",
+ *   `recordMessage`), more are 'Selected records are deleted successfully.'
  * - with `operationPath`, `PATCH {operationPath}` with `{ operation, bulkId }` does either.
  * Unknown ids: 404 and nothing changes. Mount it beside the resource's own router:
  *
@@ -89,6 +107,7 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   const canDelete = allow(db, permission(module, submodule, 'delete'));
   const bulkBody = vValidator('json', bulkIdSchema, validationHook);
   const idColumn = table.id;
+  const recordName = nameOf(table);
   const effects = writesAccounts(...(options.accountEffects ?? []));
 
   /** Every id must name a record, else 404 before anything is written. */
@@ -119,14 +138,25 @@ export function adminStatusRoutes<T extends AdminTable, R extends AdminRow>(
   }
 
   async function bulkDelete(requested: string[], caller: AuthState) {
-    const { count, afterCommit } = await db.transaction(async (tx) => {
+    const { count, name, afterCommit } = await db.transaction(async (tx) => {
       const ids = await existing(tx, requested);
       const after = await options.beforeDelete?.(ids, tx, caller);
-      await tx.delete(table).where(inArray(idColumn, ids));
-      return { count: ids.length, afterCommit: after };
+      // One record deleted is named in the answer ("Course 'Working at height' deleted.").
+      const named = ids.length === 1 && recordName ? recordName : undefined;
+      const deleted = await tx
+        .delete(table)
+        .where(inArray(idColumn, ids))
+        .returning(named ? { name: named } : { id: idColumn });
+      const first = deleted[0] as { name?: string } | undefined;
+      return { count: ids.length, name: first?.name, afterCommit: after };
     });
     if (afterCommit) await afterCommit();
-    const message = count === 1 ? adminMessages.deleted : adminMessages.bulkDeleted;
+    const message =
+      count === 1
+        ? name === undefined
+          ? adminMessages.deleted
+          : recordMessage(resource, name, 'deleted')
+        : adminMessages.bulkDeleted;
     return { message, results: null } satisfies ApiSuccess<null>;
   }
 

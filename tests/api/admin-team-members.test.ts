@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contract/admin-list.ts';
 import { type TeamDetail, teamMessages, teamPaths } from '../../contract/teams.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { submodules } from '../../server/db/schema/modules.ts';
@@ -200,7 +199,7 @@ describe('the team form without its member list', () => {
       },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.message).toBe(adminMessages.updated);
+    expect(updated.body.message).toBe("Team 'Growth Team' updated.");
     expect(updated.body.results.teamName).toBe('growth-renamed');
     expect((await memberIdsOf(t.db, team.growth)).sort()).toEqual([...before].sort());
 

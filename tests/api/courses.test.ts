@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contract/admin-list.ts';
 import {
   type CourseRow,
   courseMessages as m,
@@ -160,7 +159,7 @@ describe('the course form', () => {
     });
     expect(toGroup.status, toGroup.text).toBe(200);
     expect(toGroup.body).toMatchObject({
-      message: adminMessages.updated,
+      message: `Course 'Users ${run}' updated.`,
       results: { permission: 'group', permissionIds: [group?.id], version: 2 },
     });
     const toLevels = await t.call('PATCH', p.one(course._id), {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../contract/admin-list.ts';
 import { messages } from '../../contract/messages.ts';
 import {
   quizMessages as m,
@@ -38,7 +38,7 @@ const single = {
 const addQuestion = async (quizId: string, body: Record<string, unknown>) => {
   const response = await t.call('POST', p.question, { token: admin, body: { quizId, ...body } });
   expect(response.status, response.text).toBe(201);
-  expect(response.body.message).toBe(adminMessages.created);
+  expect(response.body.message).toBe(recordMessage('question', String(body.text), 'created'));
   return response.body.results as QuizQuestion;
 };
 const refusal = async (body: Record<string, unknown>) => {
@@ -120,7 +120,10 @@ describe('quiz settings', () => {
     const body = { name: `Versioned ${run} 2`, passMark: 90, attemptsAllowed: null, timeLimitMinutes: 30 };
     const first = await t.call('PATCH', p.one(quiz._id), { token: admin, body: { ...body, version: 1 } });
     expect(first.status, first.text).toBe(200);
-    expect(first.body).toMatchObject({ message: adminMessages.updated, results: { ...body, version: 2 } });
+    expect(first.body).toMatchObject({
+      message: `Quiz 'Versioned ${run} 2' updated.`,
+      results: { ...body, version: 2 },
+    });
     const stale = await t.call('PATCH', p.one(quiz._id), {
       token: admin,
       body: { ...body, name: 'Lost', version: 1 },
@@ -278,7 +281,7 @@ describe('questions', () => {
     });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({
-      message: adminMessages.updated,
+      message: "Question 'Name it' updated.",
       results: {
         kind: 'shortAnswer',
         options: [],
@@ -309,7 +312,7 @@ describe('questions', () => {
 
     const removed = await t.call('DELETE', p.questionOne(question._id), { token: admin });
     expect(removed.status).toBe(200);
-    expect(removed.body.message).toBe(adminMessages.deleted);
+    expect(removed.body.message).toBe("Question 'Name it' deleted.");
     expect(await t.db.$count(quizQuestions, eq(quizQuestions.id, question._id))).toBe(0);
     expect((await t.call('DELETE', p.questionOne(question._id), { token: admin })).status).toBe(404);
     expect(

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
@@ -109,7 +109,13 @@ export function administratorRoleRoutes({ db }: AppDeps) {
           return role.id;
         });
         const results = await detailOr404(id);
-        return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<RoleDetail>, 201);
+        return c.json(
+          {
+            message: recordMessage(administratorRoleResource, results.name, 'created'),
+            results,
+          } satisfies ApiSuccess<RoleDetail>,
+          201,
+        );
       },
     )
     .patch(
@@ -141,7 +147,10 @@ export function administratorRoleRoutes({ db }: AppDeps) {
         });
         const results = await detailOr404(id);
         if (!written) return c.json(staleAnswer(results), 409);
-        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<RoleDetail>);
+        return c.json({
+          message: recordMessage(administratorRoleResource, results.name, 'updated'),
+          results,
+        } satisfies ApiSuccess<RoleDetail>);
       },
     );
 

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import {
   courseCategoryListQuery,
   courseCategoryParentQuery,
@@ -115,7 +115,13 @@ export function courseCategoryRoutes({ db }: AppDeps) {
         return created.id;
       });
       const results = await requireCategory(db, id);
-      return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<CourseCategoryRow>, 201);
+      return c.json(
+        {
+          message: recordMessage(resource, results.name, 'created'),
+          results,
+        } satisfies ApiSuccess<CourseCategoryRow>,
+        201,
+      );
     })
     .patch(
       paths.one(`:id${UUID_PARAM}`),
@@ -132,7 +138,10 @@ export function courseCategoryRoutes({ db }: AppDeps) {
         });
         const results = await requireCategory(db, id);
         if (!written) return c.json(staleAnswer(results), 409);
-        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<CourseCategoryRow>);
+        return c.json({
+          message: recordMessage(resource, results.name, 'updated'),
+          results,
+        } satisfies ApiSuccess<CourseCategoryRow>);
       },
     )
     .route(

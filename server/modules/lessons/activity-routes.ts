@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import {
   type ActivityType,
@@ -130,8 +130,12 @@ export function activityRoutes(deps: AppDeps) {
           await deleteStored(deps, [{ keys: [], folders: [packageFolder(files.contentFile.key)] }]);
         throw error;
       }
+      const results = await answer(id);
       return c.json(
-        { message: adminMessages.created, results: await answer(id) } satisfies ApiSuccess<LessonActivity>,
+        {
+          message: recordMessage('activity', results.title, 'created'),
+          results,
+        } satisfies ApiSuccess<LessonActivity>,
         201,
       );
     })
@@ -208,9 +212,10 @@ export function activityRoutes(deps: AppDeps) {
           folders: dropFile ? old.folders : [],
         },
       ]);
+      const results = await answer(id);
       return c.json({
-        message: adminMessages.updated,
-        results: await answer(id),
+        message: recordMessage('activity', results.title, 'updated'),
+        results,
       } satisfies ApiSuccess<LessonActivity>);
     })
     .delete(paths.deleteActivity(`:activityId${UUID_PARAM}`), can('edit'), async (c) => {
@@ -218,7 +223,10 @@ export function activityRoutes(deps: AppDeps) {
       const [deleted] = await db.delete(lessonActivities).where(eq(lessonActivities.id, id)).returning();
       if (!deleted) throw new ApiError(404, messages.notFound);
       await deleteStored(deps, [storedPaths(deleted as ActivityRecord)]);
-      return c.json({ message: adminMessages.deleted, results: { _id: id } } satisfies ApiSuccess<{
+      return c.json({
+        message: recordMessage('activity', deleted.title, 'deleted'),
+        results: { _id: id },
+      } satisfies ApiSuccess<{
         _id: string;
       }>);
     })
@@ -234,9 +242,10 @@ export function activityRoutes(deps: AppDeps) {
         .where(eq(lessonActivities.id, id))
         .returning({ id: lessonActivities.id });
       if (!flipped) throw new ApiError(404, messages.notFound);
+      const results = await answer(id);
       return c.json({
-        message: adminMessages.updated,
-        results: await answer(id),
+        message: recordMessage('activity', results.title, 'updated'),
+        results,
       } satisfies ApiSuccess<LessonActivity>);
     })
     .post(

@@ -1,6 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { lessonListQuery } from '../../../contract/lessons/list-query.ts';
 import {
@@ -49,10 +49,11 @@ export function lessonRoutes(deps: AppDeps) {
       const { name, description } = c.req.valid('json');
       const [created] = await db.insert(lessons).values({ name, description }).returning({ id: lessons.id });
       if (!created) throw new Error('Inserting a lesson returned nothing');
+      const results = await detail(created.id);
       return c.json(
         {
-          message: adminMessages.created,
-          results: await detail(created.id),
+          message: recordMessage(resource, results.name, 'created'),
+          results,
         } satisfies ApiSuccess<LessonDetail>,
         201,
       );
@@ -67,13 +68,20 @@ export function lessonRoutes(deps: AppDeps) {
         const written = await versionedUpdate(db, lessons, id, version, { name, description });
         const results = await detail(id);
         if (!written) return c.json(staleAnswer(results), 409);
-        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<LessonDetail>);
+        return c.json({
+          message: recordMessage(resource, results.name, 'updated'),
+          results,
+        } satisfies ApiSuccess<LessonDetail>);
       },
     )
     .post(paths.duplicate(`:id${UUID_PARAM}`), can('add'), async (c) => {
       const id = await duplicateLesson(deps, pathId(c.req.param('id')));
+      const results = await detail(id);
       return c.json(
-        { message: adminMessages.created, results: await detail(id) } satisfies ApiSuccess<LessonDetail>,
+        {
+          message: recordMessage(resource, results.name, 'created'),
+          results,
+        } satisfies ApiSuccess<LessonDetail>,
         201,
       );
     })

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { asc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
@@ -56,7 +56,10 @@ export function profileGroupRoutes({ db }: AppDeps) {
             .returning(groupColumns);
           if (!created) throw new Error('Inserting a profile field group returned nothing');
           return c.json(
-            { message: adminMessages.created, results: created } satisfies ApiSuccess<ProfileGroup>,
+            {
+              message: recordMessage('profile field group', created.name, 'created'),
+              results: created,
+            } satisfies ApiSuccess<ProfileGroup>,
             201,
           );
         } catch (error) {

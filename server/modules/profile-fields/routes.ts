@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
@@ -77,7 +77,13 @@ export function profileFieldRoutes(deps: AppDeps) {
           .returning({ id: profileFields.id });
         if (!created) throw new Error('Inserting a profile field returned nothing');
         const results = await requireField(db, created.id);
-        return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<ProfileFieldRow>, 201);
+        return c.json(
+          {
+            message: recordMessage(profileFieldResource, results.name, 'created'),
+            results,
+          } satisfies ApiSuccess<ProfileFieldRow>,
+          201,
+        );
       },
     )
     .patch(
@@ -99,14 +105,20 @@ export function profileFieldRoutes(deps: AppDeps) {
         if (!(await versionedUpdate(db, profileFields, id, body.version, values)))
           return c.json(staleAnswer(await requireField(db, id)), 409);
         const results = await requireField(db, id);
-        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<ProfileFieldRow>);
+        return c.json({
+          message: recordMessage(profileFieldResource, results.name, 'updated'),
+          results,
+        } satisfies ApiSuccess<ProfileFieldRow>);
       },
     )
     .post(profileFieldPaths.require(`:id${UUID_PARAM}`), can('edit'), async (c) => {
       const id = pathId(c.req.param('id'));
       if (!(await toggleRequired(db, id))) throw new ApiError(404, messages.notFound);
       const results = await requireField(db, id);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<ProfileFieldRow>);
+      return c.json({
+        message: recordMessage(profileFieldResource, results.name, 'updated'),
+        results,
+      } satisfies ApiSuccess<ProfileFieldRow>);
     })
     .route(
       '/',

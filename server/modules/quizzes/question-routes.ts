@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { QUIZ_CSV_TEMPLATE, QUIZ_CSV_TEMPLATE_NAME } from '../../../contract/quizzes/csv-template.ts';
@@ -67,7 +67,13 @@ export function questionRoutes(db: Database) {
           return created.id;
         });
         const results = await requireQuestion(db, id);
-        return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<QuizQuestion>, 201);
+        return c.json(
+          {
+            message: recordMessage('question', results.text, 'created'),
+            results,
+          } satisfies ApiSuccess<QuizQuestion>,
+          201,
+        );
       },
     )
     .post(
@@ -143,16 +149,23 @@ export function questionRoutes(db: Database) {
         .returning({ id: quizQuestions.id });
       const results = await requireQuestion(db, id);
       if (written.length === 0) return c.json(staleAnswer(results), 409);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<QuizQuestion>);
+      return c.json({
+        message: recordMessage('question', results.text, 'updated'),
+        results,
+      } satisfies ApiSuccess<QuizQuestion>);
     })
     .delete(byId, can('edit'), async (c) => {
       const id = pathId(c.req.param('id'));
       const deleted = await db
         .delete(quizQuestions)
         .where(eq(quizQuestions.id, id))
-        .returning({ id: quizQuestions.id });
-      if (deleted.length === 0) throw new ApiError(404, messages.notFound);
-      return c.json({ message: adminMessages.deleted, results: { _id: id } } satisfies ApiSuccess<{
+        .returning({ id: quizQuestions.id, text: quizQuestions.text });
+      const [gone] = deleted;
+      if (!gone) throw new ApiError(404, messages.notFound);
+      return c.json({
+        message: recordMessage('question', gone.text, 'deleted'),
+        results: { _id: id },
+      } satisfies ApiSuccess<{
         _id: string;
       }>);
     });

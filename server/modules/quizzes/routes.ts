@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { quizListQuery } from '../../../contract/quizzes/list-query.ts';
@@ -93,7 +93,13 @@ export function quizRoutes({ db }: AppDeps) {
       const [created] = await db.insert(quizzes).values(c.req.valid('json')).returning({ id: quizzes.id });
       if (!created) throw new Error('Inserting a quiz returned nothing');
       const results = await requireQuiz(db, created.id);
-      return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<QuizDetail>, 201);
+      return c.json(
+        {
+          message: recordMessage(resource, results.name, 'created'),
+          results,
+        } satisfies ApiSuccess<QuizDetail>,
+        201,
+      );
     })
     .patch(byId, can('edit'), vValidator('json', quizUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('id'));
@@ -101,7 +107,10 @@ export function quizRoutes({ db }: AppDeps) {
       const written = await versionedUpdate(db, quizzes, id, version, values);
       const results = await requireQuiz(db, id);
       if (!written) return c.json(staleAnswer(results), 409);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<QuizDetail>);
+      return c.json({
+        message: recordMessage(resource, results.name, 'updated'),
+        results,
+      } satisfies ApiSuccess<QuizDetail>);
     })
     .post(`${paths.duplicate(':id')}${UUID_PARAM}`, can('add'), async (c) => {
       const sourceId = pathId(c.req.param('id'));

@@ -1,6 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
@@ -73,10 +73,11 @@ export function teamRoutes(deps: AppDeps) {
           await writeTeamLinks(tx, created.id, team);
           return created.id;
         });
+        const results = await detailOr404(db, id);
         return c.json(
           {
-            message: adminMessages.created,
-            results: await detailOr404(db, id),
+            message: recordMessage(teamResource, results.title, 'created'),
+            results,
           } satisfies ApiSuccess<TeamDetail>,
           201,
         );
@@ -103,9 +104,10 @@ export function teamRoutes(deps: AppDeps) {
           if (error instanceof StaleVersion) return c.json(staleAnswer(await detailOr404(db, id)), 409);
           throw error;
         }
+        const results = await detailOr404(db, id);
         return c.json({
-          message: adminMessages.updated,
-          results: await detailOr404(db, id),
+          message: recordMessage(teamResource, results.title, 'updated'),
+          results,
         } satisfies ApiSuccess<TeamDetail>);
       },
     )

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
@@ -137,7 +137,13 @@ export function userGroupRoutes({ db }: AppDeps) {
         .returning({ id: userGroups.id });
       if (!created) throw new Error('Inserting a user group returned nothing');
       const results = await requireGroup(db, created.id);
-      return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<UserGroupRow>, 201);
+      return c.json(
+        {
+          message: recordMessage(userGroupResource, results.name, 'created'),
+          results,
+        } satisfies ApiSuccess<UserGroupRow>,
+        201,
+      );
     })
     .patch(
       userGroupPaths.one(`:id${UUID_PARAM}`),
@@ -149,7 +155,10 @@ export function userGroupRoutes({ db }: AppDeps) {
         if (!(await versionedUpdate(db, userGroups, id, body.version, { name: body.name })))
           return c.json(staleAnswer(await requireGroup(db, id)), 409);
         const results = await requireGroup(db, id);
-        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<UserGroupRow>);
+        return c.json({
+          message: recordMessage(userGroupResource, results.name, 'updated'),
+          results,
+        } satisfies ApiSuccess<UserGroupRow>);
       },
     )
     .get(

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import { teamOptionQuerySchema } from '../../../contract/teams.ts';
@@ -144,10 +144,11 @@ export function userRoutes(deps: AppDeps) {
       async (c) => {
         const id = await createUser(db, c.get('auth'), c.req.valid('json'));
         await mailWelcome(deps, id);
+        const results = await detailOf(id, c.get('auth'));
         return c.json(
           {
-            message: adminMessages.created,
-            results: await detailOf(id, c.get('auth')),
+            message: recordMessage(userResource, `${results.firstName} ${results.lastName}`, 'created'),
+            results,
           } satisfies ApiSuccess<UserDetail>,
           201,
         );
@@ -162,9 +163,10 @@ export function userRoutes(deps: AppDeps) {
         const id = pathId(c.req.param('id'));
         const written = await updateUser(db, c.get('auth'), id, c.req.valid('json'));
         if (!written) return c.json(staleAnswer(await detailOf(id, c.get('auth'))), 409);
+        const results = await detailOf(id, c.get('auth'));
         return c.json({
-          message: adminMessages.updated,
-          results: await detailOf(id, c.get('auth')),
+          message: recordMessage(userResource, `${results.firstName} ${results.lastName}`, 'updated'),
+          results,
         } satisfies ApiSuccess<UserDetail>);
       },
     )
