@@ -3,14 +3,14 @@ import { TOAST_AUTOCLOSE_MS, TOAST_LIMIT } from '@contract/constants';
 import { Notifications } from '@mantine/notifications';
 
 /**
- * The toast area of spec 9, at most three at a time. At the bottom left, not the top right: there
- * it covered the page's top buttons and the profile menu, and the bottom right holds the forms'
- * Save buttons and the drawers. A phone gets the width of the screen, as its snackbars do.
+ * The toast area of spec 2 and 9: at the top right, at most three at a time. It starts below the
+ * top bar (toast-host.css), so the outbox badge and the profile menu stay reachable while a toast
+ * shows; a phone gives it the width of the screen, as its snackbars do.
  */
 export default function ToastHost() {
   return (
     <Notifications
-      position="bottom-left"
+      position="top-right"
       limit={TOAST_LIMIT}
       autoClose={TOAST_AUTOCLOSE_MS}
       classNames={{ root: 'toast-container' }}

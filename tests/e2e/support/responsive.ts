@@ -55,6 +55,21 @@ export async function expectApart(a: Locator, b: Locator) {
   });
 }
 
+/**
+ * The toast area of spec 2: `toast` sits at the top right of the viewport (its right edge within
+ * 24 px of the screen's), starting below `bar` (the top bar) and so not covering it.
+ */
+export async function expectTopRightBelow(page: Page, toast: Locator, bar: Locator) {
+  await settled(async () => {
+    const width = page.viewportSize()?.width ?? 0;
+    const [box, barBox] = await Promise.all([boxOf(toast), boxOf(bar)]);
+    expect(box.y, 'the toast starts below the top bar').toBeGreaterThanOrEqual(barBox.y + barBox.height);
+    expect(box.y, 'the toast is near the top').toBeLessThan(barBox.y + barBox.height + 48);
+    expect(width - (box.x + box.width), 'the toast ends at the right edge').toBeLessThanOrEqual(24);
+    expect(box.x + box.width, 'the toast ends inside the viewport').toBeLessThanOrEqual(width + 0.5);
+  });
+}
+
 /** The element is wholly inside the viewport, not cut by either side. */
 export async function expectWhollyOnScreen(page: Page, locator: Locator) {
   await settled(async () => {
