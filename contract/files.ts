@@ -27,6 +27,8 @@ export const FILE_KINDS = {
   video: { label: 'video', extensions: ['mp4', 'webm'], maxBytes: 2 * 1024 ** 3 },
   /** A hand-in activity's instructions and an interactive package: any type but programs. */
   fileUpload: { label: 'file', extensions: [], maxBytes: 100 * 1024 ** 2 },
+  /** A course's picture on the catalogue's card and in the player: the spec's image types. */
+  courseImage: { label: 'image', extensions: ['png', 'gif', 'jpg'], maxBytes: 5 * 1024 ** 2 },
   /** A learner's hand-in: the kinds people hand in. */
   handIn: { label: 'hand-in', extensions: HAND_IN_EXTENSIONS, maxBytes: 100 * 1024 ** 2 },
 } as const satisfies Record<string, { label: string; extensions: readonly string[]; maxBytes: number }>;

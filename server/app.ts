@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { isCourseImageRequest } from '../contract/courses/resource.ts';
 import type { ApiErrorBody } from '../contract/envelope.ts';
 import { isLessonUploadRequest } from '../contract/lessons/resource.ts';
 import { messages } from '../contract/messages.ts';
@@ -73,9 +74,9 @@ export const apiModules = [
   fileServeRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 
-/** Writes that stream files, each capped by its file kind as it arrives: activity files and hand-ins. */
+/** Writes that stream files, each capped by its file kind as it arrives: activity files, hand-ins and course images. */
 export const isStreamedUpload = (method: string, path: string) =>
-  isLessonUploadRequest(method, path) || isHandInRequest(method, path);
+  isLessonUploadRequest(method, path) || isHandInRequest(method, path) || isCourseImageRequest(method, path);
 
 /** Signing out takes no input: it must work whatever a client sends with it. */
 const isLogout = (path: string) => path === `${API_BASE}${paths.logout}`;

@@ -1,4 +1,5 @@
 import type { AdminRow } from '../admin-list.ts';
+import { API_BASE } from '../paths.ts';
 import { defineResource, resourcePaths } from '../resource.ts';
 
 /**
@@ -36,7 +37,22 @@ export const coursePaths = {
   outlineOrder: (courseId: string) => `/course/lesson/${courseId}/order`,
   /** DELETE: takes a lesson or quiz (by its own id) out of the outline. */
   outlineItem: (courseId: string, itemId: string) => `/course/lesson/${courseId}/${itemId}`,
+  /**
+   * POST multipart/form-data with one file part `image` (png, gif or jpeg, at most 5 MB): the
+   * course's new image, answering its CourseDetail. DELETE: the course has no image any more.
+   * The course's form never sends the image, so saving the form keeps it.
+   */
+  image: (courseId: string) => `/course/image/${courseId}`,
 } as const;
+
+/** The image upload streams its file (capped by its kind as it arrives), past the JSON body limit. */
+export function isCourseImageRequest(method: string, path: string): boolean {
+  return (
+    method === 'POST' &&
+    /^\/course\/image\/[^/]+$/.test(path.slice(API_BASE.length)) &&
+    path.startsWith(API_BASE)
+  );
+}
 
 export const COURSE_PERMISSIONS = ['none', 'user', 'group', 'membership'] as const;
 export type CoursePermission = (typeof COURSE_PERMISSIONS)[number];
@@ -68,6 +84,9 @@ export const courseMessages = {
   linkTooLong: 'A link must be at most 2000 characters.',
   titleTooLong: 'A link title must be at most 200 characters.',
   descriptionTooLong: `Description must be at most ${COURSE_DESCRIPTION_MAX} characters.`,
+  imageRequired: 'Choose a png, gif or jpeg image.',
+  imageUpdated: 'Course image is updated successfully.',
+  imageRemoved: 'Course image is removed.',
   durationInvalid: `Estimated duration must be a whole number of minutes from 1 to ${COURSE_MAX_DURATION}.`,
   givesCertificateInvalid: 'Gives a certificate of completion must be true or false.',
   permissionRequired: 'Permission is required.',

@@ -1,6 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import { courseInfoQuery, courseListQuery } from '../../../contract/courses/list-query.ts';
 import {
   type CourseDetail,
@@ -25,6 +25,7 @@ import { foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
+import { courseImageRoutes } from './image.ts';
 import { outlineRoutes } from './outline.ts';
 import {
   courseDetail,
@@ -38,8 +39,9 @@ import { checkReferences, courseColumns, duplicateCourse, writeSubjects } from '
 
 const requireCourse = (db: Database, id: string) => foundOr404(courseDetail({ db }, id));
 
-/** The Courses screens: the list, a course's form, its copy, permission, outline and status routes. */
-export function courseRoutes({ db }: AppDeps) {
+/** The Courses screens: the list, a course's form, its copy, permission, outline, image and status routes. */
+export function courseRoutes(deps: AppDeps) {
+  const { db } = deps;
   const can = (action: 'view' | 'add' | 'edit') =>
     allow(db, permission(resource.module, resource.submodule, action));
   const byId = `${paths.one(':id')}${UUID_PARAM}`;
@@ -80,6 +82,7 @@ export function courseRoutes({ db }: AppDeps) {
         } satisfies ApiSuccess<CoursePermissionResult>),
       )
       .route('/', outlineRoutes(db))
+      .route('/', courseImageRoutes(deps))
       .get(byId, can('view'), async (c) =>
         c.json({
           message: adminMessages.fetched,
@@ -99,7 +102,13 @@ export function courseRoutes({ db }: AppDeps) {
           return created.id;
         });
         const results = await requireCourse(db, id);
-        return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<CourseDetail>, 201);
+        return c.json(
+          {
+            message: recordMessage(resource, results.name, 'created'),
+            results,
+          } satisfies ApiSuccess<CourseDetail>,
+          201,
+        );
       })
       .patch(byId, can('edit'), vValidator('json', courseUpdateSchema, validationHook), async (c) => {
         const id = pathId(c.req.param('id'));
@@ -112,7 +121,10 @@ export function courseRoutes({ db }: AppDeps) {
         });
         const results = await requireCourse(db, id);
         if (!written) return c.json(staleAnswer(results), 409);
-        return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<CourseDetail>);
+        return c.json({
+          message: recordMessage(resource, results.name, 'updated'),
+          results,
+        } satisfies ApiSuccess<CourseDetail>);
       })
       .post(`${paths.duplicate(':id')}${UUID_PARAM}`, can('add'), async (c) => {
         const sourceId = pathId(c.req.param('id'));
