@@ -5,6 +5,7 @@ import { IconCheck, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
+import { useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
 import { ActivityPreview } from '@/ui/activity-preview/activity-preview';
 import { useCompleteActivity, useHandIn } from './mutations';
 import { useStableFiles } from './stable-files';
@@ -91,6 +92,8 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
   const [openedAt] = useState(() => new Date().toISOString());
   const [watched, setWatched] = useState(0);
   const kind = finishedBy(activity);
+  // Finished on this device, the completion or hand-in still in the outbox.
+  const waiting = useWaitingWork().activities.has(activity._id);
 
   const finish = (share?: number) => {
     if (sent.current) return;
@@ -119,9 +122,16 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
             {activity.title}
           </Title>
           {activity.done ? (
-            <Badge color="green" leftSection={<IconCheck size={12} aria-hidden />}>
-              Done
-            </Badge>
+            <Group gap={6} justify="flex-end">
+              <Badge color="green" leftSection={<IconCheck size={12} aria-hidden />}>
+                Done
+              </Badge>
+              {waiting && (
+                <Badge color="yellow" variant="light">
+                  {WAITING_LABEL}
+                </Badge>
+              )}
+            </Group>
           ) : (
             activity.required && <Badge variant="light">Required</Badge>
           )}

@@ -1,6 +1,7 @@
 import type { PlayerCourse } from '@contract/learning/resource';
 import { NavLink, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled, IconHelpCircle } from '@tabler/icons-react';
+import { itemWaits, useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
 
 type CourseOutlineProps = {
   course: PlayerCourse;
@@ -8,8 +9,12 @@ type CourseOutlineProps = {
   onOpen: (itemId: string) => void;
 };
 
-/** The course's lessons and quizzes in order, each marked done or not; the open one is active. */
+/**
+ * The course's lessons and quizzes in order, each marked done or not, and said to be waiting to be
+ * sent while the learner's work on it waits in the outbox; the open one is active.
+ */
 export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
+  const work = useWaitingWork();
   return (
     <Paper withBorder p="xs" component="nav" aria-label="Course outline">
       <Title order={2} size="h5" px="xs" pb="xs">
@@ -19,6 +24,7 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
         const parts = item.kind === 'lesson' ? item.activities.length : item.questionCount;
         const doneParts =
           item.kind === 'lesson' ? item.activities.filter((activity) => activity.done).length : 0;
+        const waiting = itemWaits(item, work) ? ` · ${WAITING_LABEL}` : '';
         return (
           <NavLink
             component="button"
@@ -32,8 +38,8 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
             label={`${index + 1}. ${item.name}`}
             description={
               item.kind === 'lesson'
-                ? `Lesson · ${doneParts} of ${parts} activities done`
-                : `Quiz · ${parts} question${parts === 1 ? '' : 's'}`
+                ? `Lesson · ${doneParts} of ${parts} activities done${waiting}`
+                : `Quiz · ${parts} question${parts === 1 ? '' : 's'}${waiting}`
             }
             leftSection={
               item.done ? (

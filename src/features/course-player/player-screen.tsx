@@ -1,7 +1,8 @@
 import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
 import { Grid, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { courseWithWork, useWaitingWork } from '@/lib/outbox-learning';
 import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { CourseHeader } from './course-header';
@@ -30,10 +31,12 @@ export function currentItem(course: PlayerCourse, itemId: string | undefined): P
   );
 }
 
-/** The course player: the outline with what is done, and the lesson or quiz being taken. */
+/** The course player: the outline with what is done (or done here and waiting to be sent), and the lesson or quiz being taken. */
 export function PlayerScreen({ courseId, itemId, from, onOpenItem }: PlayerScreenProps) {
   const query = useQuery(playerCourseOptions(courseId));
-  const course = query.data;
+  // The learner's work still waiting in the outbox shows done, here and in every part of the player.
+  const work = useWaitingWork();
+  const course = useMemo(() => query.data && courseWithWork(query.data, work), [query.data, work]);
   const open = course ? currentItem(course, itemId) : undefined;
   // The item opened first goes into the address, so finishing it does not move the player on.
   const openId = open?._id;

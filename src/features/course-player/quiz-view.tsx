@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isQueued } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
 import { QueryStatus } from '@/ui/query-status';
 import { useOnline } from '@/ui/use-online';
 import { useStartAttempt, useSubmitAttempt } from './mutations';
@@ -60,6 +61,15 @@ function Countdown({ endsAt, onEnd }: { endsAt: string; onEnd: () => void }) {
   );
 }
 
+/** Answers handed in on this device and waiting in the outbox: no grade yet, and no new attempt. */
+function AnswersSaved() {
+  return (
+    <Alert color="yellow" role="status" title="Answers saved">
+      Your answers are saved on this device and will be graded when you are back online.
+    </Alert>
+  );
+}
+
 function ResultView({
   outcome,
   onAgain,
@@ -72,12 +82,7 @@ function ResultView({
   /** The quiz's review; the server sends a full review's right answers only once nothing is left to gain. */
   review: QuizReview | undefined;
 }) {
-  if (outcome.kind === 'queued')
-    return (
-      <Alert color="yellow" role="status" title="Answers saved">
-        Your answers are saved on this device and will be graded when you are back online.
-      </Alert>
-    );
+  if (outcome.kind === 'queued') return <AnswersSaved />;
   const { result, questions } = outcome;
   const reviews = new Map(result.review?.map((item) => [item.questionId, item]));
   return (
@@ -130,11 +135,14 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
   const [taking, setTaking] = useState<Taking | null>(null);
   const [answers, setAnswers] = useState<Answers>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Answers handed in on this device (before a reload too) still wait in the outbox to be graded.
+  const answersWait = useWaitingWork().answeredQuizzes.has(quiz._id);
 
   const attemptsLeft =
     quiz.attemptsAllowed === null ? null : Math.max(0, quiz.attemptsAllowed - quiz.attemptsUsed);
   const timed = quiz.timeLimitMinutes !== null;
-  const canStart = !courseCompleted && (attemptsLeft === null || attemptsLeft > 0) && (online || !timed);
+  const canStart =
+    !courseCompleted && !answersWait && (attemptsLeft === null || attemptsLeft > 0) && (online || !timed);
 
   const begin = () => {
     const attemptId = crypto.randomUUID();
@@ -188,7 +196,13 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
           <Title order={2} size="h3">
             {quiz.name}
           </Title>
-          {quiz.done && <Badge color="green">Passed</Badge>}
+          {answersWait ? (
+            <Badge color="yellow" variant="light">
+              {WAITING_LABEL}
+            </Badge>
+          ) : (
+            quiz.done && <Badge color="green">Passed</Badge>
+          )}
         </Group>
         {quiz.description && <Text>{quiz.description}</Text>}
         <Text size="sm">
@@ -224,6 +238,8 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
               </Group>
             </Stack>
           </form>
+        ) : answersWait && outcome?.kind !== 'graded' ? (
+          <AnswersSaved />
         ) : outcome ? (
           <ResultView
             outcome={outcome}

@@ -1,7 +1,11 @@
 import type { MyTraining } from '@contract/course-assignments/resource';
-import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
+import type { PlayerCourse } from '@contract/learning/resource';
+import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '@/lib/format-date';
+import { learningKeys } from '@/lib/learning-keys';
+import { courseWaits, courseWithWork, useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { OpenCourseButton, useOpenedFrom } from '@/ui/open-course-button';
 
@@ -15,10 +19,30 @@ function completionLine(course: Course): string | null {
   return `${done}, ${course.state === 'expired' ? 'expired' : 'expires'} ${formatDate(course.expiresAt)}`;
 }
 
+/**
+ * The course's progress as this device knows it: while the learner's work on it waits in the outbox,
+ * counted from the course's outline as the player last read it, with that work done.
+ */
+function useProgressWithWork(course: Course): { percent: number; waiting: boolean } {
+  const work = useWaitingWork();
+  const queryClient = useQueryClient();
+  const waiting = courseWaits(
+    work,
+    course._id,
+    course.quizzes.map((quiz) => quiz.quizId),
+  );
+  const outline = waiting
+    ? queryClient.getQueryData<PlayerCourse>(learningKeys.course(course._id))
+    : undefined;
+  const percent = outline ? courseWithWork(outline, work).progress.percent : course.progress;
+  return { percent: Math.max(percent, course.progress), waiting };
+}
+
 /** One course of a training: its state, its progress and the way into the player (a quiz of it directly). */
 export function CourseItem({ course }: { course: Course }) {
   const from = useOpenedFrom();
   const completion = completionLine(course);
+  const { percent, waiting } = useProgressWithWork(course);
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -29,15 +53,25 @@ export function CourseItem({ course }: { course: Course }) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         <Progress
-          value={course.progress}
+          value={percent}
           flex={1}
           color={course.state === 'overdue' ? 'red' : undefined}
-          aria-label={`${course.name} progress: ${course.progress}%`}
+          aria-label={`${course.name} progress: ${percent}%`}
         />
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {course.progress}%
+          {percent}%
         </Text>
       </Group>
+      {waiting && (
+        <Group gap="xs">
+          <Badge color="yellow" variant="light">
+            {WAITING_LABEL}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Done on this device; sent when you are back online.
+          </Text>
+        </Group>
+      )}
       {completion && (
         <Text size="xs" c="dimmed">
           {completion}

@@ -1,0 +1,121 @@
+import {
+  learningPaths,
+  type PlayerCourse,
+  type PlayerItem,
+  type PlayerLesson,
+} from '@contract/learning/resource';
+import { useMemo } from 'react';
+import { type OutboxSummary, useOutbox } from './outbox';
+
+/** The mark on an activity, a quiz or a course whose learner's work is done here but not yet sent. */
+export const WAITING_LABEL = 'Waiting to be sent';
+
+/**
+ * The learner's own work that waits in the outbox on this device (pending or being sent; a refused
+ * change is the outbox panel's to show): what the learner's screens show as done but not sent.
+ */
+export type WaitingWork = {
+  /** Activities whose completion or hand-in waits. */
+  activities: ReadonlySet<string>;
+  /** Courses an activity's completion or hand-in waits in. */
+  courses: ReadonlySet<string>;
+  /** Quizzes whose submitted answers wait to be graded. */
+  answeredQuizzes: ReadonlySet<string>;
+  /** Per quiz, the attempts started on this device that the server has not heard of yet. */
+  startedAttempts: ReadonlyMap<string, number>;
+};
+
+const ID = '([0-9a-fA-F-]{36})';
+/** The learner's writes, as the outbox stores their paths (under the API's prefix). */
+const patterns = {
+  complete: new RegExp(`${learningPaths.activityComplete(ID, ID)}$`),
+  handIn: new RegExp(`${learningPaths.handIn(ID, ID)}$`),
+  start: new RegExp(`${learningPaths.quizAttempt(ID)}$`),
+  submit: new RegExp(`${learningPaths.quizSubmit(ID, ID)}$`),
+};
+
+/** What the outbox's waiting entries hold of the learner's work. */
+export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
+  const activities = new Set<string>();
+  const courses = new Set<string>();
+  const answeredQuizzes = new Set<string>();
+  const startedAttempts = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.status === 'failed' || entry.method !== 'POST') continue;
+    const path = entry.url.split('?')[0] ?? '';
+    const finished = patterns.complete.exec(path) ?? patterns.handIn.exec(path);
+    if (finished?.[1] && finished[2]) {
+      courses.add(finished[1]);
+      activities.add(finished[2]);
+      continue;
+    }
+    const started = patterns.start.exec(path);
+    if (started?.[1]) {
+      startedAttempts.set(started[1], (startedAttempts.get(started[1]) ?? 0) + 1);
+      continue;
+    }
+    const submitted = patterns.submit.exec(path);
+    if (submitted?.[1]) answeredQuizzes.add(submitted[1]);
+  }
+  return { activities, courses, answeredQuizzes, startedAttempts };
+}
+
+/** The learner's work waiting in this device's outbox, kept up to date as the worker reports it. */
+export function useWaitingWork(): WaitingWork {
+  const { entries } = useOutbox();
+  return useMemo(() => waitingWork(entries), [entries]);
+}
+
+/** Whether any of the course's work waits: an activity of it, or answers to one of its quizzes. */
+export function courseWaits(work: WaitingWork, courseId: string, quizIds: readonly string[]): boolean {
+  return work.courses.has(courseId) || quizIds.some((quizId) => work.answeredQuizzes.has(quizId));
+}
+
+function lessonWithWork(lesson: PlayerLesson, work: WaitingWork): PlayerLesson {
+  if (!lesson.activities.some((activity) => work.activities.has(activity._id) && !activity.done))
+    return lesson;
+  const activities = lesson.activities.map((activity) =>
+    work.activities.has(activity._id) ? { ...activity, done: true } : activity,
+  );
+  const gate = activities.some((activity) => activity.required)
+    ? activities.filter((activity) => activity.required)
+    : activities;
+  return { ...lesson, activities, done: gate.every((activity) => activity.done) };
+}
+
+function itemWithWork(item: PlayerItem, work: WaitingWork): PlayerItem {
+  if (item.kind === 'lesson') return lessonWithWork(item, work);
+  const started = work.startedAttempts.get(item._id) ?? 0;
+  const answered = work.answeredQuizzes.has(item._id);
+  if (started === 0 && !answered) return item;
+  return { ...item, attemptsUsed: item.attemptsUsed + started, done: item.done || answered };
+}
+
+/**
+ * The course as the learner left it on this device: what the server answered, with the work still
+ * waiting in the outbox shown done (an activity finished, a quiz answered, an attempt used) and
+ * counted in its progress. The server's answer replaces it once the work is sent.
+ */
+export function courseWithWork(course: PlayerCourse, work: WaitingWork): PlayerCourse {
+  const outline = course.outline.map((item) => itemWithWork(item, work));
+  if (outline.every((item, index) => item === course.outline[index])) return course;
+  const done = outline.filter((item) => item.done).length;
+  const total = outline.length;
+  return {
+    ...course,
+    outline,
+    progress: {
+      ...course.progress,
+      done,
+      total,
+      percent: total === 0 ? 0 : Math.round((100 * done) / total),
+    },
+  };
+}
+
+/** Whether an outline item holds work that waits: an activity of a lesson, or a quiz's answers. */
+export function itemWaits(item: PlayerItem, work: WaitingWork): boolean {
+  return item.kind === 'lesson'
+    ? item.activities.some((activity) => work.activities.has(activity._id))
+    : work.answeredQuizzes.has(item._id);
+}
