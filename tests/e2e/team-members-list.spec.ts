@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminMessages } from '../../contract/admin-list.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { type TeamDetail, type TeamMemberRow, type TeamOption, teamMessages } from '../../contract/teams.ts';
 import { ADMIN, openSignedIn } from './support/actions.ts';
@@ -79,7 +78,7 @@ test("a team's members are a paged, searchable list where an admin adds and remo
   // The form's Update leaves the members as the list left them.
   await page.getByRole('textbox', { name: 'Title' }).fill(`${title} B`);
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(toast(page, adminMessages.updated)).toBeVisible(LONG);
+  await expect(toast(page, `Team '${title} B' updated.`)).toBeVisible(LONG);
   const after = await api.get<Paged<TeamMemberRow>>(`/team/${team._id}/members?limit=50`);
   expect(after.data.map((row) => row._id).sort()).toEqual(members.map((member) => member._id).sort());
 });
