@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddChecklistScreen } from '@/features/checklists/checklist-screens';
 
 export const Route = createFileRoute('/app/content-management/checklists/add')({
-  component: AddChecklistPage,
+  component: AddChecklistScreen,
 });
-
-function AddChecklistPage() {
-  return <PageTitle>Add Checklist</PageTitle>;
-}
