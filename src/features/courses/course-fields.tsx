@@ -11,6 +11,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { membershipLevelLookupOptions, toChoices, userGroupLookupOptions } from '@/lib/lookups';
 import { firstErrorMessage } from '@/ui/form/field-error';
+import { CourseImageField } from './image-field';
 import { categoryPages, courseChoicePages } from './queries';
 import type { useCourseForm } from './use-course-form';
 
@@ -59,6 +60,7 @@ export function CourseFields({ form, record, scope, disabled }: CourseFieldsProp
           />
         )}
       </form.AppField>
+      <CourseImageField form={form} disabled={disabled} />
       <form.Field name="description">
         {(field) => (
           <Textarea

@@ -1,5 +1,7 @@
-import type { CourseDetail, CoursePermission } from '@contract/courses/resource';
+import { ACCEPTED_IMAGE_TYPES } from '@contract/constants';
+import { type CourseDetail, type CoursePermission, courseMessages } from '@contract/courses/resource';
 import type { CourseInput, CourseUpdateInput } from '@contract/courses/schemas';
+import { FILE_KINDS, fileMessages } from '@contract/files';
 
 /** The Add/Edit Course form: the spec's fields and the chosen users, groups or levels. */
 export type CourseFormValues = {
@@ -18,6 +20,12 @@ export type CourseFormValues = {
   /** '' until one is chosen, so the form shows 'Permission is required.'. */
   permission: CoursePermission | '';
   permissionIds: string[];
+  /** A newly chosen image, sent on its own once the course is saved; null: none chosen. */
+  image: File | null;
+  /** The stored image's link, for its preview only; '' for none. */
+  imageUrl: string;
+  /** The stored image was removed in the form. */
+  removeImage: boolean;
   /** Editing: the version read, so a change made meanwhile is not overwritten. */
   version: number;
 };
@@ -34,6 +42,9 @@ export const emptyCourseValues = (): CourseFormValues => ({
   additionalExternalLinkTitle: '',
   permission: 'none',
   permissionIds: [],
+  image: null,
+  imageUrl: '',
+  removeImage: false,
   version: 1,
 });
 
@@ -50,13 +61,25 @@ export function toCourseFormValues(course: CourseDetail): CourseFormValues {
     additionalExternalLinkTitle: course.additionalExternalLinkTitle,
     permission: course.permission,
     permissionIds: course.permissionIds,
+    image: null,
+    imageUrl: course.imageUrl ?? '',
+    removeImage: false,
     version: course.version,
   };
 }
 
 /** What is sent: every field the form shows; a course open to everyone names no subjects. */
 export function toCourseInput(values: CourseFormValues): CourseInput {
-  const { version: _version, permission, permissionIds, durationMinutes, ...fields } = values;
+  const {
+    version: _version,
+    image: _image,
+    imageUrl: _imageUrl,
+    removeImage: _removeImage,
+    permission,
+    permissionIds,
+    durationMinutes,
+    ...fields
+  } = values;
   return {
     ...fields,
     durationMinutes: durationMinutes === '' ? null : durationMinutes,
@@ -67,4 +90,19 @@ export function toCourseInput(values: CourseFormValues): CourseInput {
 
 export function toCourseUpdate(values: CourseFormValues): CourseUpdateInput {
   return { ...toCourseInput(values), version: values.version };
+}
+
+/** The course image the form would send: a chosen file, or null to remove the stored one; undefined: no change. */
+export function imageChange(
+  values: Pick<CourseFormValues, 'image' | 'removeImage'>,
+): File | null | undefined {
+  if (values.image) return values.image;
+  return values.removeImage ? null : undefined;
+}
+
+/** The picker refuses what the server would (the spec's image types, at most the course image's size). */
+export function checkCourseImage(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return courseMessages.imageRequired;
+  if (file.size > FILE_KINDS.courseImage.maxBytes) return fileMessages.tooLarge('courseImage');
+  return null;
 }

@@ -158,6 +158,18 @@ export function useUpdateCourse(courseId: string) {
   });
 }
 
+/**
+ * Sends the course's new image (multipart) or removes it, once the course exists on the server.
+ * The form's own save never carries it, so the server keeps the image across saves.
+ */
+export function sendCourseImage(courseId: string, name: string, image: File | null) {
+  const meta = outbox(image ? 'Change course image' : 'Remove course image', name, courseId);
+  if (!image) return api.delete<CourseDetail>(coursePaths.image(courseId), undefined, { outbox: meta });
+  const body = new FormData();
+  body.append('image', image, image.name);
+  return api.post<CourseDetail>(coursePaths.image(courseId), body, { outbox: meta });
+}
+
 export function useDuplicateCourse() {
   const onSaved = useOnSaved();
   return useMutation({
