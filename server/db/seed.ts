@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
 import type { FileStore } from '../files/store.ts';
+import { seedChecklistActivities } from '../modules/checklists/seed.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
 import { seedLearnerHistory } from '../modules/learning/seed.ts';
@@ -254,6 +255,7 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     const placedLessons = await seedLessons(tx, seedFiles);
     await seedCourses(tx, placedLessons);
     await seedQuizzes(tx);
+    await seedChecklistActivities(tx);
     await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
     return true;
   });
