@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { adminMessages } from '../../contract/admin-list.ts';
 import type { MemberDetail } from '../../contract/member.ts';
 import type { RoleDetail } from '../../contract/roles.ts';
 import { roleMessages } from '../../contract/roles.ts';
@@ -132,7 +131,7 @@ test('an administrator who may not edit roles has the role field locked, saves a
   await expect(page.getByLabel('First Name*')).toBeEnabled();
   await page.getByLabel('First Name*').fill('Patricia');
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  await expect(toast(page, `User 'Patricia Plain${run}' updated.`)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
   const saved = await admin.get<UserDetail>(`/user/${plain._id}`);
   expect(saved).toMatchObject({ firstName: 'Patricia', administrativeRole: null });

@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminMessages } from '../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { messages } from '../../contract/messages.ts';
 import { API_BASE, paths } from '../../contract/paths.ts';
@@ -80,7 +79,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
   await expect(checkbox(page, 'Courses: View')).not.toBeChecked();
   await checkbox(page, 'Users: View').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(adminMessages.created, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`Role '${roleName}' created.`, { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/app\/user-management\/role-permission(\?|$)/);
 
   // The list finds it by search; its edit form shows the same ticks, after a reload too.
@@ -97,7 +96,7 @@ test('a role that may only view users: made in the matrix, it limits its user to
   // An update goes through too: add Courses, save, see it, then take it away again.
   await checkbox(page, 'Courses: View').check();
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(adminMessages.updated, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`Role '${roleName}' updated.`, { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: `Edit ${roleName}` }).click();
   await expect(checkbox(page, 'Courses: View')).toBeChecked();
   await checkbox(page, 'Courses: View').uncheck();

@@ -60,7 +60,7 @@ test('an admin creates a team with members, finds, edits, duplicates, unpublishe
   await page.getByRole('option', { name: 'Gold' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(toast(page, adminMessages.created)).toBeVisible();
+  await expect(toast(page, `Team '${title}' created.`)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/user-management\/users-team(\?|$)/);
   await searchList(page, title);
   const row = rowOf(page, title);
@@ -74,7 +74,7 @@ test('an admin creates a team with members, finds, edits, duplicates, unpublishe
   await expect(page.getByText(/lead2@example\.com/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill(`${title} B`);
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  await expect(toast(page, `Team '${title} B' updated.`)).toBeVisible();
   await searchList(page, `${title} B`);
   await expect(rowOf(page, `${title} B`)).toHaveCount(1);
 

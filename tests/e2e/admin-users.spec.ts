@@ -84,7 +84,7 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await expect(page.getByLabel('Email*')).not.toHaveAccessibleDescription(userMessages.duplicateEmail);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/app\/user-management\/users$/);
-  await expect(toast(page, adminMessages.created)).toBeVisible();
+  await expect(toast(page, `User 'Grace Hopper${run}' created.`)).toBeVisible();
 
   const [created] = await api.users(email);
   expect((await api.detail(created?._id as string)).profileFields).toEqual({
@@ -160,7 +160,7 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await page.getByLabel('First Name*').fill('Amazing');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
-  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  await expect(toast(page, `User 'Amazing Murray${run}' updated.`)).toBeVisible();
   expect((await api.users(email))[0]).toMatchObject({ firstName: 'Amazing', lastName: `Murray${run}` });
 
   // Both users of this run, selected and deleted together after confirming.
@@ -405,7 +405,7 @@ test('an admin edits a user whose number profile field is filled: the value show
   await page.getByLabel('First Name*').fill('Eight');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
-  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  await expect(toast(page, `User 'Eight Seven${run}' updated.`)).toBeVisible();
   expect((await api.detail(created?._id as string)).profileFields[years._id]).toBe('7');
   expect((await api.users(email))[0]?.firstName).toBe('Eight');
   expect(errors).toEqual([]);

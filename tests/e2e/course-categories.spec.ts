@@ -110,7 +110,7 @@ test('an admin builds a branch of the tree, finds it, edits over a stale version
   );
   await page.getByLabel('Category Title').fill(top);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, adminMessages.created)).toBeVisible();
+  await expect(toast(page, `Course category '${top}' created.`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${LIST}(\\?|$)`));
 
   // A subcategory under it, picked by searching the parents on the server.
@@ -120,7 +120,7 @@ test('an admin builds a branch of the tree, finds it, edits over a stale version
   await parents.getByRole('option', { name: top, exact: true }).click();
   await expect(page.getByLabel('Parent Category')).toHaveValue(top);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, adminMessages.created)).toBeVisible();
+  await expect(toast(page, `Course category '${sub}' created.`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${LIST}(\\?|$)`));
 
   // The same title again under the same parent is refused under the title.
@@ -161,7 +161,7 @@ test('an admin builds a branch of the tree, finds it, edits over a stale version
   await expect(page.getByLabel('Category Title')).toHaveValue(`${sub} B`);
   await expect(page.getByLabel('Parent Category')).toHaveValue(top);
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(toast(page, adminMessages.updated)).toBeVisible();
+  await expect(toast(page, `Course category '${sub} B' updated.`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${LIST}(\\?|$)`));
   const subPath = `${top} / ${sub} B`;
   await searchList(page, stamp);
@@ -276,7 +276,7 @@ test.describe('a phone', () => {
     await expectWhollyOnScreen(page, page.getByRole('button', { name: 'Save' }));
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, adminMessages.created)).toBeVisible();
+    await expect(toast(page, `Course category '${name}' created.`)).toBeVisible();
     await searchList(page, name);
     await expect(
       rowOf(page, `Safety / ${name}`).getByText(`Path: Safety / ${name}`, { exact: true }),

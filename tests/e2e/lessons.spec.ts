@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminMessages } from '../../contract/admin-list.ts';
 import { ADMIN, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { recordMp4, tinyHtmlPackage, tinyPdf, tinyPptx, tinyWav } from './support/lesson-files.ts';
 import { expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
@@ -95,7 +94,7 @@ test.describe('uploads past the service worker', () => {
     await page.getByLabel('Lesson Name').fill(name);
     await page.getByLabel('Description').fill('What every driver checks before a shift.');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, adminMessages.created)).toBeVisible();
+    await expect(toast(page, `Lesson '${name}' created.`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Lesson' })).toBeVisible();
     await expect(page.getByText('No activity yet. Add the first one.')).toBeVisible();
 

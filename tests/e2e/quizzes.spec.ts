@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminMessages } from '../../contract/admin-list.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { API_BASE } from '../../contract/paths.ts';
 import { type QuizDetail, type QuizRow, quizMessages, quizPaths } from '../../contract/quizzes/resource.ts';
@@ -68,7 +67,7 @@ test('an admin creates a quiz, adds a question, imports GIFT, reorders, publishe
   await page.getByLabel('Pass Mark (%)').fill('75');
   await page.getByLabel('Attempts Allowed').fill('2');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, adminMessages.created)).toBeVisible();
+  await expect(toast(page, `Quiz '${name}' created.`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Quiz' })).toBeVisible();
   await expect(page.getByText('No question yet. Add one or import a file.')).toBeVisible();
 

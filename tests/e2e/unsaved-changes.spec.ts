@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminMessages } from '../../contract/admin-list.ts';
 import { type CourseCategoryRow, courseCategoryPaths } from '../../contract/course-categories/resource.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { API_BASE } from '../../contract/paths.ts';
@@ -65,7 +64,7 @@ test('an unchanged form, and a saved one, are left without a question', async ({
   await page.goto(ADD_CATEGORY);
   await page.getByLabel('Category Title').fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(adminMessages.created, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`Course category '${name}' created.`, { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${CATEGORIES}(\\?|$)`));
   await sidebarLink(page, 'Dashboard').click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -23,6 +23,6 @@ test('deleting one row says a record was deleted, not a selection', async ({ pag
     .getByRole('dialog', { name: 'Confirm Deletion' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(page.getByText(adminMessages.deleted, { exact: true })).toBeVisible();
+  await expect(page.getByText(`User group '${name}' deleted.`, { exact: true })).toBeVisible();
   await expect(page.getByText(adminMessages.bulkDeleted)).toHaveCount(0);
 });
