@@ -1,3 +1,4 @@
+import { isAlreadyCounted } from '../../contract/already-counted.ts';
 import { DEVICE_TIME_HEADER } from '../../contract/learning/device-time.ts';
 import { backoffDelay } from './backoff.ts';
 import { classifyAnswer } from './classify.ts';
@@ -60,6 +61,19 @@ export function buildRequest(entry: OutboxEntry, token: string | null, origin: s
 }
 
 /**
+ * An offline create whose work the server had counted already (a quiz attempt started when the
+ * course was already completed) will never exist: the changes waiting on it (its answers) carry work
+ * counted already too, and are settled as sent with it rather than sent to be refused.
+ */
+async function settleFollowers(clientId: string, status: number, body: unknown, deps: ReplayDeps) {
+  for (const follower of await deps.list()) {
+    if (!refersTo(follower, clientId) || follower.status === 'sending') continue;
+    await deps.remove(follower.seq);
+    deps.notify({ type: 'sent', entry: follower, status, body });
+  }
+}
+
+/**
  * Sends one entry and records what became of it. The entry is marked 'sending' (and counted as an
  * attempt) before the request goes out, so a worker that dies mid-flight sends it again on restart;
  * the server's idempotency store answers that repeat without writing twice.
@@ -74,11 +88,18 @@ export async function sendEntry(listed: OutboxEntry, deps: ReplayDeps): Promise<
   } catch {
     response = null;
   }
-  const outcome = classifyAnswer(response?.status ?? null, response?.headers.has('Retry-After') ?? false);
+  const answer = response ? await messageOf(response) : null;
+  const counted = response !== null && response.status === 409 && isAlreadyCounted(answer?.body);
+  const outcome = classifyAnswer(
+    response?.status ?? null,
+    response?.headers.has('Retry-After') ?? false,
+    counted,
+  );
   if (outcome === 'done' && response) {
     await deps.remove(entry.seq);
-    const { body } = await messageOf(response);
+    const body = answer?.body ?? null;
     deps.notify({ type: 'sent', entry: sending, status: response.status, body });
+    if (counted && sending.clientId) await settleFollowers(sending.clientId, response.status, body, deps);
     return { outcome, response, body };
   }
   if (outcome === 'pause') {
@@ -88,7 +109,7 @@ export async function sendEntry(listed: OutboxEntry, deps: ReplayDeps): Promise<
     deps.notify({ type: 'paused' });
     return { outcome, response, entry: paused };
   }
-  const { message } = response ? await messageOf(response) : { message: 'No connection to the server.' };
+  const message = answer?.message ?? 'No connection to the server.';
   if (outcome === 'failed') {
     const failed: OutboxEntry = {
       ...sending,

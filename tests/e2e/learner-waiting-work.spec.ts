@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openSignedIn, waitForServiceWorker } from './support/actions.ts';
+import { finishElsewhere } from './support/learner-work.ts';
 import { assignedCourse, type CourseSetup, learnerRecords, newLearner } from './support/learning.ts';
-import { SYNCED } from './support/outbox.ts';
+import { pendingButton, SYNCED } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
 
 test.use(PHONE);
@@ -103,4 +104,34 @@ test('work done offline shows done and waiting to be sent after a reload, in the
   expect(course.progress.state).toBe('completed');
   expect(records.attempts).toHaveLength(1);
   expect(records.attempts[0]?.passed).toBe(true);
+});
+test('offline work the server had already counted from another device is sent without failures', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await assignedCourse(request, id, learner._id, 'document');
+
+  await openSignedIn(page, learner, `/user-portal/learning-process/course/${setup.courseId}`);
+  await keepAndGoOffline(page, setup);
+  await finishOffline(page, setup);
+  // Meanwhile the learner completed the course on another device: the quiz's attempt here is refused
+  // on replay only because the course is done already.
+  await finishElsewhere(request, learner, setup);
+
+  await goOnline(page);
+  await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 30_000 });
+  await expect(pendingButton(page)).toHaveCount(0);
+  await expect(page.getByText(/could not be sent/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: setup.courseName })).toBeVisible();
+  await expect(page.getByText(WAITING)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: setup.quizName }).locator('..')).toContainText(
+    'Passed',
+  );
+  const { course, quiz } = await learnerRecords(request, learner, setup);
+  expect(course.progress.state).toBe('completed');
+  expect(quiz.attempts).toHaveLength(1);
 });

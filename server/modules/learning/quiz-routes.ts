@@ -1,6 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { ALREADY_COUNTED, type AlreadyCountedBody } from '../../../contract/already-counted.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import {
   type LearnerQuiz,
@@ -31,6 +32,11 @@ import {
 } from './quiz-records.ts';
 
 const MINUTE_MS = 60_000;
+
+/** A start's outcome: the attempt, or a refusal of work counted already (its message). */
+type Started =
+  | { attempt: typeof quizAttempts.$inferSelect; counted?: never }
+  | { counted: string; attempt?: never };
 
 /** A quiz as a learner sees it before an attempt, and starting an attempt. */
 export function quizRoutes({ db, clock }: AppDeps) {
@@ -84,7 +90,7 @@ export function quizRoutes({ db, clock }: AppDeps) {
         const quiz = await quizInCourse(db, course.id, pathId(c.req.param('quizId')));
         const now = clock();
         const device = deviceTime(c);
-        const outcome = await db.transaction(async (tx) => {
+        const outcome = await db.transaction(async (tx): Promise<Started> => {
           await lockLearner(tx, userId);
           // Looked up under the lock, so a replay racing its first request finds the attempt.
           const [earlier] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
@@ -94,9 +100,14 @@ export function quizRoutes({ db, clock }: AppDeps) {
             return { attempt: earlier };
           }
           const state = await learnerCourse(tx, userId, course.id, now);
-          if (state.standing) throw new ApiError(409, m.courseStandsCompleted);
-          const used = (await attemptsSince(tx, userId, quiz.id, state.roundStart)).length;
-          if (attemptsLeft(quiz, used) === 0) throw new ApiError(409, m.noAttemptsLeft);
+          // Refusals of work counted already say so, for the outbox to settle a replay as sent.
+          if (state.standing) return { counted: m.courseStandsCompleted };
+          const earlierAttempts = await attemptsSince(tx, userId, quiz.id, state.roundStart);
+          const used = earlierAttempts.length;
+          if (attemptsLeft(quiz, used) === 0) {
+            if (earlierAttempts.some((attempt) => attempt.passed)) return { counted: m.noAttemptsLeft };
+            throw new ApiError(409, m.noAttemptsLeft);
+          }
           const questions = await questionsOf(tx, quiz.id);
           // A timed quiz needs the network, and its limit runs on the server's clock from now.
           const startedAt = quiz.timeLimitMinutes === null ? doneAt(device, now, [state.roundStart]) : now;
@@ -120,6 +131,11 @@ export function quizRoutes({ db, clock }: AppDeps) {
           await touchProgress(tx, userId, course.id, now);
           return { attempt };
         });
+        if (outcome.counted !== undefined)
+          return c.json(
+            { message: outcome.counted, code: ALREADY_COUNTED } satisfies AlreadyCountedBody,
+            409,
+          );
         const state = await learnerCourse(db, userId, course.id, now);
         const used = (await attemptsSince(db, userId, quiz.id, state.roundStart)).length;
         return c.json({

@@ -138,8 +138,15 @@ export function useStartAttempt(courseId: string) {
       const body: AttemptStartInput = { attemptId, courseId };
       const path = learningPaths.quizAttempt(quizId);
       if (timed) return api.post<QuizAttempt>(path, body);
+      // The attempt is made offline under its own id: its answers wait in the outbox until the start
+      // is answered, and are settled with it when the server had counted the work already.
       return api.post<QuizAttempt>(path, body, {
-        outbox: { action: 'Start a quiz attempt', target: title, invalidate: [learningKeys.all] },
+        outbox: {
+          action: 'Start a quiz attempt',
+          target: title,
+          invalidate: [learningKeys.all],
+          clientId: attemptId,
+        },
       });
     },
   });

@@ -16,6 +16,11 @@ describe('classifyAnswer', () => {
     for (const status of [400, 404, 409, 413, 422]) expect(classifyAnswer(status)).toBe('failed');
   });
 
+  it('settles a 409 whose work is counted already as done, and no other refusal', () => {
+    expect(classifyAnswer(409, false, true)).toBe('done');
+    for (const status of [400, 403, 404, 422]) expect(classifyAnswer(status, false, true)).toBe('failed');
+  });
+
   it('retries a 409 that says when to try again (the first send of the change is still running)', () => {
     expect(classifyAnswer(409, true)).toBe('retry');
     expect(classifyAnswer(422, true)).toBe('failed');

@@ -173,6 +173,41 @@ describe('drain', () => {
     expect(w.store.get(2)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
+  it('settles a change refused only because its work is counted already as sent, with the answers waiting on it', async () => {
+    const start = entry(1, { url: '/api/v1/user-portal/quiz/q/attempt', clientId: CLIENT_ID });
+    const submit = entry(2, { url: `/api/v1/user-portal/quiz/q/attempt/${CLIENT_ID}/submit` });
+    const other = entry(3);
+    const counted = { message: 'You have completed this course.', code: 'alreadyCounted' };
+    const w = world([start, submit, other], (request) =>
+      request.url.endsWith('/attempt') ? { status: 409, body: counted } : { status: 200 },
+    );
+    expect(await drain(w.deps)).toEqual({ state: 'drained' });
+    expect(w.store.size).toBe(0);
+    expect(w.sent.map((s) => s.url)).toEqual(['/api/v1/user-portal/quiz/q/attempt', '/api/v1/thing/3']);
+    const settled = w.events.flatMap((event) =>
+      event.type === 'sent' ? [[event.entry.seq, event.status]] : [],
+    );
+    expect(settled).toEqual([
+      [1, 409],
+      [2, 409],
+      [3, 200],
+    ]);
+    expect(w.events.some((event) => event.type === 'failed')).toBe(false);
+  });
+
+  it('keeps a refusal without the code, or with it on another status, failed', async () => {
+    const w = world([entry(1), entry(2)], (request) =>
+      request.url.endsWith('/1')
+        ? { status: 409, body: { message: 'You have no attempts left for this quiz.' } }
+        : { status: 422, body: { message: 'Invalid.', code: 'alreadyCounted' } },
+    );
+    await drain(w.deps);
+    expect([...w.store.values()]).toMatchObject([
+      { seq: 1, status: 'failed', lastStatus: 409, lastError: 'You have no attempts left for this quiz.' },
+      { seq: 2, status: 'failed', lastStatus: 422 },
+    ]);
+  });
+
   it('sends what is stored when it is claimed: an entry edited or discarded after the list was read', async () => {
     const w = world([entry(1), entry(2), entry(3)], () => ({ status: 200 }));
     const list = w.deps.list;
