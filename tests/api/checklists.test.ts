@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
-import {
-  CHECKLIST_ACTIVITY_TYPES,
-  type ChecklistActivity,
-  type ChecklistDetail,
-  checklistMessages as m,
-  checklistPaths as p,
-} from '../../contract/checklists/resource.ts';
+import { checklistMessages as m, checklistPaths as p } from '../../contract/checklists/resource.ts';
 import { messages } from '../../contract/messages.ts';
-import type { RoleModule } from '../../contract/roles.ts';
 import { checklistActivities, checklists } from '../../server/db/schema/checklists.ts';
+import {
+  addActivity as add,
+  checklistRoleUser,
+  createChecklist as create,
+  MISSING,
+  readChecklist as read,
+} from './checklist-fixtures.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { uniqueEmail } from './route-samples.ts';
 
 // What is special to checklists; the shared list, status toggle, bulk routes, 404, 409 and 422
-// behaviour is in conformance.test.ts.
+// behaviour is in conformance.test.ts, the activities in checklist-activities.test.ts.
 
 let t: TestContext;
 let admin: string;
@@ -26,50 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const run = Date.now().toString(36);
-const MISSING = '00000000-0000-4000-8000-000000000000';
-
-async function createChecklist(title: string, description = '') {
-  const response = await t.call('POST', p.list, { token: admin, body: { title, description } });
-  expect(response.status, response.text).toBe(201);
-  expect(response.body.message).toBe(adminMessages.created);
-  return response.body.results as ChecklistDetail;
-}
-async function readChecklist(id: string, token = admin) {
-  const response = await t.call('GET', p.one(id), { token });
-  expect(response.status, response.text).toBe(200);
-  return response.body.results as ChecklistDetail;
-}
-async function addActivity(checklistId: string, body: Record<string, unknown>) {
-  const response = await t.call('POST', p.activity, { token: admin, body: { checklistId, ...body } });
-  expect(response.status, response.text).toBe(201);
-  expect(response.body.message).toBe(adminMessages.created);
-  return response.body.results as ChecklistActivity;
-}
-const titles = (detail: ChecklistDetail) => detail.activities.map((activity) => activity.title);
-
-/** A user whose role grants `grants` on the checklists submodule, or on quizzes only with `elsewhere`. */
-async function checklistRoleUser(grants: Partial<Record<string, boolean>>, elsewhere = false) {
-  const modules = (await t.call('GET', '/administrator-role/module-submodule', { token: admin })).body
-    .results as RoleModule[];
-  const slug = elsewhere ? 'quizzes' : 'checklists';
-  const submodule = modules
-    .find((module) => module.slug === 'content-management')
-    ?.submodules.find((entry) => entry.slug === slug);
-  if (!submodule) throw new Error(`No submodule ${slug}`);
-  const none = { view: false, add: false, edit: false, delete: false, publish: false };
-  const role = await t.call('POST', '/administrator-role', {
-    token: admin,
-    body: {
-      name: `Checklist role ${uniqueEmail()}`,
-      status: true,
-      permissions: [{ submoduleId: submodule._id, ...none, ...grants }],
-    },
-  });
-  expect(role.status, role.text).toBe(201);
-  const email = uniqueEmail();
-  await t.createUser({ email, password: 'checklist-pass-1', administrativeRoleId: role.body.results._id });
-  return t.login(email, 'checklist-pass-1');
-}
+const createChecklist = (title: string, description = '') => create(t, admin, title, description);
+const readChecklist = (id: string, token = admin) => read(t, token, id);
+const addActivity = (checklistId: string, body: Record<string, unknown>) => add(t, admin, checklistId, body);
 
 describe('checklists', () => {
   it('keeps the seeded checklists and lists a new one with its description and activity count', async () => {
@@ -196,149 +154,18 @@ describe('PATCH /checklist/operation', () => {
   });
 });
 
-describe('checklist activities', () => {
-  it('answers the activity types, each with its name', async () => {
-    const response = await t.call('GET', p.activityTypes, { token: admin });
-    expect(response.status).toBe(200);
-    expect(response.body.message).toBe(m.typesFetched);
-    const types = response.body.results as { _id: string; name: string }[];
-    expect(types.map((type) => type._id)).toEqual([...CHECKLIST_ACTIVITY_TYPES]);
-    expect(types.map((type) => type.name)).toEqual([
-      'Ticked by the learner',
-      'Signed off by the team lead',
-      'Signed off by a named observer',
-      'Evidence to upload',
-      'Short written answer',
-      'Competent / not yet competent',
-    ]);
-  });
-
-  it('adds activities at the end, reads, edits with the version, pages and deletes them', async () => {
-    const list = await createChecklist(`Activities ${run}`);
-    const tick = await addActivity(list._id, {
-      title: 'Reads the manual',
-      type: 'learnerTick',
-      required: false,
-    });
-    const photo = await addActivity(list._id, {
-      title: 'Photo of the cleared aisle',
-      instructions: 'Take it from the loading bay.',
-      type: 'evidence',
-    });
-    const rate = await addActivity(list._id, { title: 'Drives the course', type: 'rating' });
-    expect([tick.position, photo.position, rate.position]).toEqual([1, 2, 3]);
-    expect(tick).toMatchObject({ required: false, instructions: '', version: 1, checklistId: list._id });
-    expect(photo.required).toBe(true);
-
-    const one = await t.call('GET', p.activityOne(photo._id), { token: admin });
-    expect(one.body).toMatchObject({
-      message: adminMessages.fetched,
-      results: { title: 'Photo of the cleared aisle' },
-    });
-    const page = await t.call('GET', `${p.activity}?checklist=${list._id}&page=2&limit=2`, { token: admin });
-    expect(page.status).toBe(200);
-    expect(page.body.results).toMatchObject({ page: 2, limit: 2, total: 3, totalPages: 2 });
-    expect(page.body.results.data.map((a: ChecklistActivity) => a._id)).toEqual([rate._id]);
-
-    const edited = await t.call('PATCH', p.activityOne(rate._id), {
-      token: admin,
-      body: { title: 'Drives the course twice', type: 'observerSignOff', required: false, version: 1 },
-    });
-    expect(edited.status, edited.text).toBe(200);
-    expect(edited.body.results).toMatchObject({ type: 'observerSignOff', required: false, version: 2 });
-    const stale = await t.call('PATCH', p.activityOne(rate._id), {
-      token: admin,
-      body: { title: 'Old', type: 'rating', version: 1 },
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body.results).toMatchObject({ title: 'Drives the course twice', version: 2 });
-
-    const removed = await t.call('DELETE', p.activityOne(tick._id), { token: admin });
-    expect(removed.body).toEqual({ message: adminMessages.deleted, results: { _id: tick._id } });
-    expect((await t.call('DELETE', p.activityOne(tick._id), { token: admin })).status).toBe(404);
-    expect((await t.call('GET', p.activityOne(tick._id), { token: admin })).status).toBe(404);
-    expect(titles(await readChecklist(list._id))).toEqual([
-      'Photo of the cleared aisle',
-      'Drives the course twice',
-    ]);
-  });
-
-  it('reorders every activity once, and refuses any other list', async () => {
-    const list = await createChecklist(`Reorder ${run}`);
-    const [a, b, c] = [
-      await addActivity(list._id, { title: 'First', type: 'learnerTick' }),
-      await addActivity(list._id, { title: 'Second', type: 'leadSignOff' }),
-      await addActivity(list._id, { title: 'Third', type: 'writtenAnswer' }),
-    ];
-    if (!a || !b || !c) throw new Error('Activities not added');
-    const reorder = (activityIds: string[]) =>
-      t.call('POST', p.activityReorder, { token: admin, body: { checklistId: list._id, activityIds } });
-    const moved = await reorder([c._id, a._id, b._id]);
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body.message).toBe(m.reordered);
-    expect(titles(await readChecklist(list._id))).toEqual(['Third', 'First', 'Second']);
-    for (const ids of [
-      [c._id, a._id],
-      [c._id, a._id, a._id],
-      [c._id, a._id, b._id, MISSING],
-    ]) {
-      const refused = await reorder(ids);
-      expect(refused.status).toBe(422);
-      expect(refused.body.errors).toEqual({ activityIds: m.reorderMismatch });
-    }
-    expect(titles(await readChecklist(list._id))).toEqual(['Third', 'First', 'Second']);
-  });
-
-  it('refuses bad activities with the contract messages and writes nothing', async () => {
-    const list = await createChecklist(`Bad activities ${run}`);
-    const activity = await addActivity(list._id, { title: 'Kept', type: 'learnerTick' });
-    const before = await t.db.$count(checklistActivities);
-    const refused = await t.call('POST', p.activity, { token: admin, body: { checklistId: list._id } });
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ title: m.activityTitleRequired, type: m.typeRequired });
-    const wrong = await t.call('POST', p.activity, {
-      token: admin,
-      body: { checklistId: 'nope', title: 'x'.repeat(201), type: 'dance', instructions: 'y'.repeat(2001) },
-    });
-    expect(wrong.body.errors).toEqual({
-      checklistId: m.checklistRequired,
-      title: m.activityTitleTooLong,
-      type: m.typeRequired,
-      instructions: m.instructionsTooLong,
-    });
-    const unknown = await t.call('POST', p.activity, {
-      token: admin,
-      body: { checklistId: MISSING, title: 'Orphan', type: 'learnerTick' },
-    });
-    expect(unknown.status).toBe(422);
-    expect(unknown.body.errors).toEqual({ checklistId: m.checklistNotFound });
-    const badEdit = await t.call('PATCH', p.activityOne(activity._id), {
-      token: admin,
-      body: { title: ' ', type: 'learnerTick', version: 1 },
-    });
-    expect(badEdit.body.errors).toEqual({ title: m.activityTitleRequired });
-    const noVersion = await t.call('PATCH', p.activityOne(activity._id), {
-      token: admin,
-      body: { title: 'Changed', type: 'learnerTick' },
-    });
-    expect(noVersion.body.errors).toEqual({ version: adminMessages.versionRequired });
-    expect((await t.call('GET', `${p.activity}`, { token: admin })).status).toBe(422);
-    expect((await t.call('GET', `${p.activity}?checklist=${MISSING}`, { token: admin })).status).toBe(404);
-    expect(await t.db.$count(checklistActivities)).toBe(before);
-    expect(await readChecklist(list._id)).toMatchObject({ activities: [{ title: 'Kept', version: 1 }] });
-  });
-});
-
 describe('who may change checklists', () => {
   it('refuses a user without the checklists rights (403) and changes nothing', async () => {
     const list = await createChecklist(`Guarded ${run}`);
     const activity = await addActivity(list._id, { title: 'Guarded activity', type: 'learnerTick' });
     const outsider = await checklistRoleUser(
+      t,
+      admin,
       { view: true, add: true, edit: true, delete: true, publish: true },
       true,
     );
-    const viewer = await checklistRoleUser({ view: true });
-    const publisher = await checklistRoleUser({ view: true, publish: true });
+    const viewer = await checklistRoleUser(t, admin, { view: true });
+    const publisher = await checklistRoleUser(t, admin, { view: true, publish: true });
     const learner = await t.login(demo.lead.email, demo.lead.password);
     const changes: [string, string, unknown][] = [
       ['POST', p.list, { title: 'Nope' }],
