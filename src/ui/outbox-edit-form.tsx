@@ -1,8 +1,10 @@
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { postToOutbox } from '@/lib/outbox';
 import { type EditableBody, type EditableField, readEditableBody } from '@/lib/outbox-body';
+import { useGuardedClose } from './form/use-guarded-close';
+import { useUnsavedChangesBlocker } from './form/use-unsaved-changes-blocker';
 import { TextField } from './text-field';
 
 function FieldInput({
@@ -44,9 +46,18 @@ function FieldInput({
 /**
  * A kept change opened with the values it was stored with: the person corrects what the server
  * refused and sends it again. It works on the stored body itself, so every screen's changes can be
- * edited here without a form of their own.
+ * edited here without a form of their own. Cancel, or leaving the page, with a value changed asks
+ * first; `unsaved` lets the drawer around it ask before it closes too.
  */
-export function OutboxEditForm({ seq, onClose }: { seq: number; onClose: () => void }) {
+export function OutboxEditForm({
+  seq,
+  onClose,
+  unsaved,
+}: {
+  seq: number;
+  onClose: () => void;
+  unsaved?: RefObject<() => boolean>;
+}) {
   const queryClient = useQueryClient();
   // Read once from the device (not the query cache, which is persisted and holds server data only).
   const [stored, setStored] = useState<{ body: EditableBody | null } | null>(null);
@@ -62,6 +73,11 @@ export function OutboxEditForm({ seq, onClose }: { seq: number; onClose: () => v
   }, [seq]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const isUnsaved = () =>
+    (stored?.body?.fields ?? []).some((field) => field.name in values && values[field.name] !== field.value);
+  if (unsaved) unsaved.current = isUnsaved;
+  useUnsavedChangesBlocker(isUnsaved);
+  const cancel = useGuardedClose(isUnsaved, onClose);
 
   if (!stored) return <Text size="sm">Loading...</Text>;
   const { body } = stored;
@@ -112,7 +128,7 @@ export function OutboxEditForm({ seq, onClose }: { seq: number; onClose: () => v
         />
       ))}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={cancel}>
           Cancel
         </Button>
         <Button type="submit" loading={saving}>

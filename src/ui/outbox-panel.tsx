@@ -1,10 +1,11 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type OutboxSummary, postToOutbox, useOutbox } from '@/lib/outbox';
 import { ageOf } from '@/lib/outbox-headers';
 import { canEdit } from '../../sw/outbox/protocol.ts';
 import { openConfirm } from './confirm-host';
+import { useGuardedClose } from './form/use-guarded-close';
 import { OutboxEditForm } from './outbox-edit-form';
 
 const statusLabel: Record<OutboxSummary['status'], { label: string; color: string }> = {
@@ -95,15 +96,18 @@ export function OutboxPanel({ opened, onClose }: { opened: boolean; onClose: () 
     setEditing(null);
     onClose();
   };
+  // Closing the drawer while a change is being edited asks first, as the form's Cancel does.
+  const unsaved = useRef(() => false);
+  const closeEditing = useGuardedClose(() => unsaved.current(), close);
   if (edited) {
     return (
-      <Drawer opened={opened} onClose={close} position="right" title={`Edit change: ${edited.action}`}>
+      <Drawer opened={opened} onClose={closeEditing} position="right" title={`Edit change: ${edited.action}`}>
         {edited.lastError ? (
           <Text size="sm" c="red.7" mb="sm">
             {edited.lastError}
           </Text>
         ) : null}
-        <OutboxEditForm seq={edited.seq} onClose={() => setEditing(null)} />
+        <OutboxEditForm seq={edited.seq} onClose={() => setEditing(null)} unsaved={unsaved} />
       </Drawer>
     );
   }

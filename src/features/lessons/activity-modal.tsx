@@ -19,6 +19,7 @@ import { evaluate } from '@tanstack/react-form';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/notify';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { useUnsavedChangesBlocker } from '@/ui/form/use-unsaved-changes-blocker';
 import { useOnline } from '@/ui/use-online';
 import {
@@ -74,7 +75,9 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
   const fields = activityFields(values);
   const sendsFile = Boolean(values.contentFile || values.previewFile);
   // A save closes the dialog, so only a change still open in it is asked about.
-  useUnsavedChangesBlocker(() => !evaluate(values, initialValues));
+  const isUnsaved = () => !evaluate(values, initialValues);
+  useUnsavedChangesBlocker(isUnsaved);
+  const close = useGuardedClose(isUnsaved, onClose);
 
   const change = (patch: Partial<ActivityFormValues>) => {
     const next = { ...values, ...patch };
@@ -102,7 +105,7 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
 
   const progress = save.progress;
   return (
-    <Modal opened onClose={onClose} title={activity ? 'Edit Activity' : 'Add Activity'} size="lg">
+    <Modal opened onClose={close} title={activity ? 'Edit Activity' : 'Add Activity'} size="lg">
       <form
         noValidate
         onSubmit={(event) => {
@@ -224,7 +227,7 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
             </div>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={sendsFile && !online}>

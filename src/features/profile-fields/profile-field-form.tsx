@@ -60,16 +60,18 @@ type ProfileFieldFormProps = {
   /** Editing: the field as the list showed it; adding when absent. */
   row?: ProfileFieldRow;
   onSaved: () => void;
+  /** Set to whether the form holds changes not saved, for the dialog around it to ask before closing. */
+  unsaved?: { current: () => boolean };
 };
 
 /** Name, type, group, options (for choice types) and required, with the spec's messages. */
-export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
+export function ProfileFieldForm({ row, onSaved, unsaved }: ProfileFieldFormProps) {
   const types = useQuery(profileFieldTypesQueryOptions());
   const groups = useQuery(profileGroupsQueryOptions());
   const create = useCreateProfileField();
   const update = useUpdateProfileField(row?._id ?? '');
 
-  const { form } = useRecordForm({
+  const { form, isUnsaved } = useRecordForm({
     defaultValues: row ? toFormValues(row) : emptyProfileField,
     schema: profileFieldSchema,
     validate: { place: foldOptionErrors },
@@ -80,6 +82,7 @@ export function ProfileFieldForm({ row, onSaved }: ProfileFieldFormProps) {
     onSaved,
     fromRecord: toFormValues,
   });
+  if (unsaved) unsaved.current = isUnsaved;
 
   return (
     <form.AppForm>

@@ -7,9 +7,10 @@ import {
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { PageTitle } from '@/ui/page-title';
 import { ProfileFieldFilters } from './profile-field-filters';
 import { ProfileFieldForm } from './profile-field-form';
@@ -31,6 +32,9 @@ export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScr
   const toggleRequired = useToggleRequired();
   const [editing, setEditing] = useState<Editing | null>(null);
   const close = () => setEditing(null);
+  // Closing the dialog with a change not saved asks first.
+  const unsaved = useRef(() => false);
+  const closeAsking = useGuardedClose(() => editing !== null && unsaved.current(), close);
 
   return (
     <Stack gap="md">
@@ -81,7 +85,7 @@ export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScr
       />
       <Modal
         opened={editing !== null}
-        onClose={close}
+        onClose={closeAsking}
         title={editing?.kind === 'edit' ? 'Edit Profile Field' : 'Add Profile Field'}
       >
         {editing && (
@@ -89,6 +93,7 @@ export function ProfileFieldsScreen({ search, onSearchChange }: ProfileFieldsScr
             key={editing.kind === 'edit' ? editing.row._id : 'add'}
             row={editing.kind === 'edit' ? editing.row : undefined}
             onSaved={close}
+            unsaved={unsaved}
           />
         )}
       </Modal>

@@ -13,6 +13,8 @@ import { useState } from 'react';
 import { isQueued } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { ImportReport } from '@/ui/csv-import/import-report';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
+import { useUnsavedChangesBlocker } from '@/ui/form/use-unsaved-changes-blocker';
 import { useImportQuestions } from './queries';
 
 const formatHelp: Record<ImportFormat, string> = {
@@ -42,6 +44,10 @@ export function ImportQuestionsModal({ quizId, onClose }: { quizId: string; onCl
     ok: boolean;
   } | null>(null);
   const send = useImportQuestions(quizId);
+  // A file chosen and not yet imported is what closing or leaving would lose.
+  const isUnsaved = () => outcome === null && file !== null;
+  useUnsavedChangesBlocker(isUnsaved);
+  const close = useGuardedClose(isUnsaved, onClose);
 
   async function submit() {
     if (!file) return setFileError(quizMessages.fileRequired);
@@ -58,7 +64,7 @@ export function ImportQuestionsModal({ quizId, onClose }: { quizId: string; onCl
   }
 
   return (
-    <Modal opened onClose={onClose} title="Import Questions" size="xl">
+    <Modal opened onClose={close} title="Import Questions" size="xl">
       <Stack gap="md">
         {outcome ? (
           <>
@@ -83,7 +89,13 @@ export function ImportQuestionsModal({ quizId, onClose }: { quizId: string; onCl
               />
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOutcome(null)}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setFile(null);
+                  setOutcome(null);
+                }}
+              >
                 Import Another File
               </Button>
               <Button onClick={onClose}>Done</Button>
@@ -126,7 +138,7 @@ export function ImportQuestionsModal({ quizId, onClose }: { quizId: string; onCl
               }}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={close}>
                 Cancel
               </Button>
               <Button

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { useRecordForm } from '@/ui/form/use-record-form';
 import {
   emptyQuestionValues,
@@ -36,7 +37,7 @@ const kindOptions = QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION
 /** Adds or edits one question: its type, text, the type's answer, points and feedback. */
 export function QuestionModal({ quizId, question, onClose }: QuestionModalProps) {
   const save = useSaveQuestion(quizId);
-  const { form } = useRecordForm({
+  const { form, isUnsaved } = useRecordForm({
     defaultValues: question ? toQuestionFormValues(question) : emptyQuestionValues(),
     schema: question ? questionUpdateSchema : questionCreateSchema,
     validate: {
@@ -52,9 +53,10 @@ export function QuestionModal({ quizId, question, onClose }: QuestionModalProps)
     onSaved: onClose,
     fromRecord: toQuestionFormValues,
   });
+  const close = useGuardedClose(isUnsaved, onClose);
 
   return (
-    <Modal opened onClose={onClose} title={question ? 'Edit Question' : 'Add Question'} size="lg">
+    <Modal opened onClose={close} title={question ? 'Edit Question' : 'Add Question'} size="lg">
       <form.AppForm>
         <form.Form gap="md">
           <form.AppField name="kind">
@@ -186,7 +188,7 @@ export function QuestionModal({ quizId, question, onClose }: QuestionModalProps)
             Answers are seen only in the administration.
           </Text>
           <form.SaveButtons editing={Boolean(question)}>
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
           </form.SaveButtons>

@@ -14,14 +14,16 @@ type GroupFormProps = {
   groupId?: string;
   initialValues: GroupFormValues;
   onSaved: () => void;
+  /** Set to whether the form holds changes not saved, for the dialog around it to ask before closing. */
+  unsaved?: { current: () => boolean };
 };
 
 /** The group's name ('Group name is required.'); an edit sends the version it was opened with. */
-export function GroupForm({ groupId, initialValues, onSaved }: GroupFormProps) {
+export function GroupForm({ groupId, initialValues, onSaved, unsaved }: GroupFormProps) {
   const create = useCreateGroup();
   const update = useUpdateGroup(groupId ?? '');
 
-  const { form } = useRecordForm({
+  const { form, isUnsaved } = useRecordForm({
     defaultValues: initialValues,
     schema: userGroupSchema,
     save: (values: GroupFormValues) =>
@@ -29,6 +31,7 @@ export function GroupForm({ groupId, initialValues, onSaved }: GroupFormProps) {
     onSaved,
     fromRecord: toGroupFormValues,
   });
+  if (unsaved) unsaved.current = isUnsaved;
 
   return (
     <form.AppForm>

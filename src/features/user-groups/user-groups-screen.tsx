@@ -2,10 +2,11 @@ import { type UserGroupListQuery, type UserGroupRow, userGroupResource } from '@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDate } from '@/lib/format-date';
 import { AdminList } from '@/ui/admin-list/admin-list';
 import { useCan } from '@/ui/admin-list/use-can';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { PageTitle } from '@/ui/page-title';
 import { GroupForm } from './group-form';
 import { GroupMembersPanel } from './group-members-panel';
@@ -24,6 +25,9 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
   const list = useQuery(groupListQueryOptions(search));
   const [editing, setEditing] = useState<Editing | null>(null);
   const close = () => setEditing(null);
+  // Closing the dialog with the name changed and not saved asks first.
+  const unsaved = useRef(() => false);
+  const closeAsking = useGuardedClose(() => editing !== null && unsaved.current(), close);
 
   return (
     <Stack gap="md">
@@ -56,11 +60,13 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
       />
       <Modal
         opened={editing !== null}
-        onClose={close}
+        onClose={closeAsking}
         title={editing?.kind === 'edit' ? 'Edit Group' : 'Add Group'}
         size={editing?.kind === 'edit' ? 'xl' : 'md'}
       >
-        {editing?.kind === 'add' && <GroupForm initialValues={{ name: '', version: 1 }} onSaved={close} />}
+        {editing?.kind === 'add' && (
+          <GroupForm initialValues={{ name: '', version: 1 }} onSaved={close} unsaved={unsaved} />
+        )}
         {editing?.kind === 'edit' && (
           <Stack gap="lg">
             <GroupForm
@@ -68,6 +74,7 @@ export function UserGroupsScreen({ search, onSearchChange }: UserGroupsScreenPro
               groupId={editing.row._id}
               initialValues={{ name: editing.row.name, version: editing.row.version }}
               onSaved={close}
+              unsaved={unsaved}
             />
             <GroupMembersPanel groupId={editing.row._id} groupName={editing.row.name} />
           </Stack>

@@ -165,7 +165,9 @@ export function useRecordForm<TValues, TResult = unknown, TRecord = never, TMeta
 
   const saved = useRef<TValues | undefined>(undefined);
   const form = useAppForm({ ...recordFormOptions(options, startOver, saved), defaultValues });
-  useUnsavedChangesBlocker(() => hasUnsavedChanges(form, saved), { disabled: options.readOnly });
+  const isUnsaved = () => !options.readOnly && hasUnsavedChanges(form, saved);
+  useUnsavedChangesBlocker(isUnsaved, { disabled: options.readOnly });
 
-  return { form, generation };
+  // `isUnsaved`, for a form in a dialog to ask before it closes too (`useGuardedClose`).
+  return { form, generation, isUnsaved };
 }

@@ -1,9 +1,11 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { dateInputFormat } from '@/lib/format-date';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
+import { useUnsavedChangesBlocker } from '@/ui/form/use-unsaved-changes-blocker';
 import { today } from '../format';
 import { useReassignLearners, useReassignTrainings } from '../reassign-queries';
 import { useReassignTraining } from '../training-queries';
@@ -19,17 +21,24 @@ type ReassignModalProps = {
 
 /**
  * Reassign Training: assigns the courses again, with a new deadline or none, to every learner of a
- * training or of several, or to chosen learners of one.
+ * training or of several, or to chosen learners of one. A deadline chosen and not sent is asked
+ * about before the dialog closes or the page is left.
  */
 export function ReassignModal({ teamId, target, onClose, onDone }: ReassignModalProps) {
+  // Whether the open form holds a deadline not sent; the form keeps it up to date.
+  const unsaved = useRef(false);
+  const isUnsaved = () => target !== null && unsaved.current;
+  useUnsavedChangesBlocker(isUnsaved);
+  const close = useGuardedClose(isUnsaved, onClose);
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Reassign Training">
+    <Modal opened={target !== null} onClose={close} title="Reassign Training">
       {target ? (
         <ReassignForm
           key={targetKey(target)}
           teamId={teamId}
           target={target}
-          onCancel={onClose}
+          unsaved={unsaved}
+          onCancel={close}
           onDone={() => {
             onDone?.();
             onClose();
@@ -75,16 +84,26 @@ type Callbacks = { onSuccess: () => void; onError: (failure: Error) => void };
 function ReassignForm({
   teamId,
   target,
+  unsaved,
   onCancel,
   onDone,
 }: {
   teamId: string;
   target: ReassignTarget;
+  unsaved: { current: boolean };
   onCancel: () => void;
   onDone: () => void;
 }) {
   const reassign = useReassign(teamId);
   const [deadline, setDeadline] = useState<string | null>(null);
+  unsaved.current = deadline !== null;
+  // A form that goes (sent, or another target) leaves nothing to ask about.
+  useEffect(
+    () => () => {
+      unsaved.current = false;
+    },
+    [unsaved],
+  );
   const [error, setError] = useState<string | undefined>();
 
   return (

@@ -1,5 +1,6 @@
 import { duplicateTeamSchema, type TeamRow } from '@contract/teams';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { useRecordForm } from '@/ui/form/use-record-form';
 import { useDuplicateTeam } from '../mutations';
 
@@ -11,14 +12,15 @@ type DuplicateValues = { title: string; teamName: string };
  */
 export function DuplicateTeamModal({ team, onClose }: { team: TeamRow; onClose: () => void }) {
   const duplicate = useDuplicateTeam();
-  const { form } = useRecordForm({
+  const { form, isUnsaved } = useRecordForm({
     defaultValues: { title: `${team.title} (copy)`, teamName: '' } as DuplicateValues,
     schema: duplicateTeamSchema,
     save: (input: DuplicateValues) => duplicate.mutateAsync({ teamId: team._id, input }),
     onSaved: onClose,
   });
+  const close = useGuardedClose(isUnsaved, onClose);
   return (
-    <Modal opened onClose={onClose} title="Duplicate Team" centered>
+    <Modal opened onClose={close} title="Duplicate Team" centered>
       <form
         noValidate
         onSubmit={(event) => {
@@ -35,7 +37,7 @@ export function DuplicateTeamModal({ team, onClose }: { team: TeamRow; onClose: 
             {(field) => <field.TextField label="Team Name" placeholder={team.teamName} />}
           </form.AppField>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <form.AppForm>
