@@ -80,7 +80,10 @@ describe('checklist activities', () => {
       body: { title: 'Drives the course twice', type: 'observerSignOff', required: false, version: 1 },
     });
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.body.results).toMatchObject({ type: 'observerSignOff', required: false, version: 2 });
+    expect(edited.body).toMatchObject({
+      message: "Activity 'Drives the course twice' updated.",
+      results: { type: 'observerSignOff', required: false, version: 2 },
+    });
     const stale = await t.call('PATCH', p.activityOne(rate._id), {
       token: admin,
       body: { title: 'Old', type: 'rating', version: 1 },
@@ -89,7 +92,10 @@ describe('checklist activities', () => {
     expect(stale.body.results).toMatchObject({ title: 'Drives the course twice', version: 2 });
 
     const removed = await t.call('DELETE', p.activityOne(tick._id), { token: admin });
-    expect(removed.body).toEqual({ message: adminMessages.deleted, results: { _id: tick._id } });
+    expect(removed.body).toEqual({
+      message: "Activity 'Reads the manual' deleted.",
+      results: { _id: tick._id },
+    });
     expect((await t.call('DELETE', p.activityOne(tick._id), { token: admin })).status).toBe(404);
     expect((await t.call('GET', p.activityOne(tick._id), { token: admin })).status).toBe(404);
     expect(titles(await readChecklist(list._id))).toEqual([

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { adminMessages } from '../../contract/admin-list.ts';
+import { recordMessage } from '../../contract/admin-list.ts';
 import {
   type ChecklistActivity,
   type ChecklistDetail,
@@ -16,7 +16,7 @@ export const MISSING = '00000000-0000-4000-8000-000000000000';
 export async function createChecklist(t: TestContext, admin: string, title: string, description = '') {
   const response = await t.call('POST', p.list, { token: admin, body: { title, description } });
   expect(response.status, response.text).toBe(201);
-  expect(response.body.message).toBe(adminMessages.created);
+  expect(response.body.message).toBe(`Checklist '${title}' created.`);
   return response.body.results as ChecklistDetail;
 }
 export async function readChecklist(t: TestContext, token: string, id: string) {
@@ -32,7 +32,7 @@ export async function addActivity(
 ) {
   const response = await t.call('POST', p.activity, { token: admin, body: { checklistId, ...body } });
   expect(response.status, response.text).toBe(201);
-  expect(response.body.message).toBe(adminMessages.created);
+  expect(response.body.message).toBe(recordMessage('activity', String(body.title), 'created'));
   return response.body.results as ChecklistActivity;
 }
 export const titles = (detail: ChecklistDetail) => detail.activities.map((activity) => activity.title);

@@ -34,11 +34,22 @@ describe('checklists', () => {
     const seeded = await t.call('GET', `${p.list}?limit=100`, { token: admin });
     expect(seeded.status).toBe(200);
     expect(seeded.body.results.total).toBeGreaterThanOrEqual(6);
+    const walkthrough = (seeded.body.results.data as { _id: string; title: string }[]).find(
+      (row) => row.title === 'Safety Walkthrough',
+    );
+    const demo = await readChecklist(walkthrough?._id ?? MISSING);
+    expect(demo.activities.map((activity) => [activity.position, activity.type])).toEqual([
+      [1, 'leadSignOff'],
+      [2, 'learnerTick'],
+      [3, 'evidence'],
+      [4, 'writtenAnswer'],
+    ]);
     const created = await createChecklist(`Forklift ${run}`, 'Operated under supervision.');
     expect(created).toMatchObject({
       title: `Forklift ${run}`,
       description: 'Operated under supervision.',
-      status: true,
+      // Unpublished until its activities are in and it is published from the list.
+      status: false,
       version: 1,
       activityCount: 0,
       activities: [],
@@ -61,7 +72,10 @@ describe('checklists', () => {
       body: { title: `Evacuation route ${run}`, description: 'Knows the way out.', version: 1 },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body.results).toMatchObject({ description: 'Knows the way out.', version: 2 });
+    expect(updated.body).toMatchObject({
+      message: `Checklist 'Evacuation route ${run}' updated.`,
+      results: { description: 'Knows the way out.', version: 2 },
+    });
     const stale = await t.call('PATCH', p.one(created._id), {
       token: admin,
       body: { title: 'Lost', description: '', version: 1 },
@@ -103,6 +117,14 @@ describe('PATCH /checklist/operation', () => {
   it('publishes and unpublishes one or many with the spec message', async () => {
     const a = await createChecklist(`Operation A ${run}`);
     const b = await createChecklist(`Operation B ${run}`);
+    const on = await operate({ operation: 'publish', bulkId: [a._id, b._id] });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body).toEqual({
+      message: 'Status is updated successfully.',
+      results: { bulkId: [a._id, b._id] },
+    });
+    expect((await readChecklist(a._id)).status).toBe(true);
+    expect((await readChecklist(b._id)).status).toBe(true);
     const off = await operate({ operation: 'unpublish', bulkId: [a._id, b._id] });
     expect(off.status, off.text).toBe(200);
     expect(off.body).toEqual({
@@ -111,10 +133,10 @@ describe('PATCH /checklist/operation', () => {
     });
     expect((await readChecklist(a._id)).status).toBe(false);
     expect((await readChecklist(b._id)).status).toBe(false);
-    const on = await operate({ operation: 'publish', bulkId: [b._id] });
-    expect(on.body.message).toBe('Status is updated successfully.');
+    const again = await operate({ operation: 'publish', bulkId: [b._id] });
+    expect(again.body.message).toBe('Status is updated successfully.');
     expect((await readChecklist(a._id)).status).toBe(false);
-    expect(await readChecklist(b._id)).toMatchObject({ status: true, version: 3 });
+    expect(await readChecklist(b._id)).toMatchObject({ status: true, version: 4 });
   });
 
   it('deletes one or many with their activities, and answers 404 changing nothing when any id is unknown', async () => {
@@ -126,12 +148,12 @@ describe('PATCH /checklist/operation', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(messages.notFound);
     expect((await readChecklist(a._id)).activityCount).toBe(1);
-    const unknownStatus = await operate({ operation: 'unpublish', bulkId: [b._id, MISSING] });
+    const unknownStatus = await operate({ operation: 'publish', bulkId: [b._id, MISSING] });
     expect(unknownStatus.status).toBe(404);
-    expect((await readChecklist(b._id)).status).toBe(true);
+    expect((await readChecklist(b._id)).status).toBe(false);
 
     const one = await operate({ operation: 'delete', bulkId: [a._id] });
-    expect(one.body).toEqual({ message: adminMessages.deleted, results: null });
+    expect(one.body).toEqual({ message: `Checklist 'Delete A ${run}' deleted.`, results: null });
     expect(await t.db.$count(checklistActivities, eq(checklistActivities.checklistId, a._id))).toBe(0);
     const many = await operate({ operation: 'delete', bulkId: [b._id, c._id] });
     expect(many.body).toEqual({ message: adminMessages.bulkDeleted, results: null });
@@ -150,13 +172,18 @@ describe('PATCH /checklist/operation', () => {
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ bulkId: 'Select at least one record.' });
     expect((await operate({ operation: 'publish', bulkId: ['nope'] })).status).toBe(422);
-    expect(await readChecklist(a._id)).toMatchObject({ status: true, version: 1 });
+    expect(await readChecklist(a._id)).toMatchObject({ status: false, version: 1 });
   });
 });
 
 describe('who may change checklists', () => {
   it('refuses a user without the checklists rights (403) and changes nothing', async () => {
     const list = await createChecklist(`Guarded ${run}`);
+    const published = await t.call('PATCH', p.operation, {
+      token: admin,
+      body: { operation: 'publish', bulkId: [list._id] },
+    });
+    expect(published.status).toBe(200);
     const activity = await addActivity(list._id, { title: 'Guarded activity', type: 'learnerTick' });
     const outsider = await checklistRoleUser(
       t,
@@ -204,7 +231,7 @@ describe('who may change checklists', () => {
     expect(await readChecklist(list._id)).toMatchObject({
       title: `Guarded ${run}`,
       status: true,
-      version: 1,
+      version: 2,
       activities: [{ title: 'Guarded activity', version: 1 }],
     });
     expect((await t.call('GET', p.list)).status).toBe(401);

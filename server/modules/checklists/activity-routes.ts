@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import { checklistActivityListQuery } from '../../../contract/checklists/list-query.ts';
 import {
   CHECKLIST_ACTIVITY_TYPE_OPTIONS,
@@ -81,7 +81,10 @@ export function activityRoutes(db: Database) {
         });
         const results = await requireActivity(db, id);
         return c.json(
-          { message: adminMessages.created, results } satisfies ApiSuccess<ChecklistActivity>,
+          {
+            message: recordMessage('activity', results.title, 'created'),
+            results,
+          } satisfies ApiSuccess<ChecklistActivity>,
           201,
         );
       },
@@ -131,16 +134,23 @@ export function activityRoutes(db: Database) {
         .returning({ id: checklistActivities.id });
       const results = await requireActivity(db, id);
       if (written.length === 0) return c.json(staleAnswer(results), 409);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<ChecklistActivity>);
+      return c.json({
+        message: recordMessage('activity', results.title, 'updated'),
+        results,
+      } satisfies ApiSuccess<ChecklistActivity>);
     })
     .delete(byId, can('edit'), async (c) => {
       const id = pathId(c.req.param('id'));
       const deleted = await db
         .delete(checklistActivities)
         .where(eq(checklistActivities.id, id))
-        .returning({ id: checklistActivities.id });
-      if (deleted.length === 0) throw new ApiError(404, messages.notFound);
-      return c.json({ message: adminMessages.deleted, results: { _id: id } } satisfies ApiSuccess<{
+        .returning({ id: checklistActivities.id, title: checklistActivities.title });
+      const [gone] = deleted;
+      if (!gone) throw new ApiError(404, messages.notFound);
+      return c.json({
+        message: recordMessage('activity', gone.title, 'deleted'),
+        results: { _id: id },
+      } satisfies ApiSuccess<{
         _id: string;
       }>);
     });

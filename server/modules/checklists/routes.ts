@@ -1,6 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { adminMessages } from '../../../contract/admin-list.ts';
+import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
 import { checklistListQuery } from '../../../contract/checklists/list-query.ts';
 import {
   type ChecklistDetail,
@@ -51,11 +51,19 @@ export function checklistRoutes({ db }: AppDeps) {
     .post(paths.list, can('add'), vValidator('json', checklistSchema, validationHook), async (c) => {
       const [created] = await db
         .insert(checklists)
-        .values(c.req.valid('json'))
+        // A new checklist starts unpublished: its activities are added on its edit screen, then
+        // it is published from the list.
+        .values({ ...c.req.valid('json'), status: false })
         .returning({ id: checklists.id });
       if (!created) throw new Error('Inserting a checklist returned nothing');
       const results = await requireChecklist(db, created.id);
-      return c.json({ message: adminMessages.created, results } satisfies ApiSuccess<ChecklistDetail>, 201);
+      return c.json(
+        {
+          message: recordMessage(resource, results.title, 'created'),
+          results,
+        } satisfies ApiSuccess<ChecklistDetail>,
+        201,
+      );
     })
     .patch(byId, can('edit'), vValidator('json', checklistUpdateSchema, validationHook), async (c) => {
       const id = pathId(c.req.param('id'));
@@ -63,7 +71,10 @@ export function checklistRoutes({ db }: AppDeps) {
       const written = await versionedUpdate(db, checklists, id, version, values);
       const results = await requireChecklist(db, id);
       if (!written) return c.json(staleAnswer(results), 409);
-      return c.json({ message: adminMessages.updated, results } satisfies ApiSuccess<ChecklistDetail>);
+      return c.json({
+        message: recordMessage(resource, results.title, 'updated'),
+        results,
+      } satisfies ApiSuccess<ChecklistDetail>);
     })
     .route(
       '/',
