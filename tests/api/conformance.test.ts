@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_DEFAULT_LIMIT, adminMessages } from '../../contract/admin-list.ts';
+import {
+  ADMIN_DEFAULT_LIMIT,
+  adminMessages,
+  type RecordAction,
+  recordMessage,
+} from '../../contract/admin-list.ts';
 import { checklistMessages, checklistResource } from '../../contract/checklists/resource.ts';
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { courseMessages, courseResource } from '../../contract/courses/resource.ts';
@@ -173,6 +178,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The answer names the record and what was done: "Course category 'x' created." A user's name
+ * carries the last name after the first, so the name is checked as the start of the one shown.
+ */
+function expectNamed(message: string, resource: ResourceDescriptor, name: string, action: RecordAction) {
+  const end = `' ${action}.`;
+  const start = recordMessage(resource, name, action).slice(0, -end.length);
+  expect(message.startsWith(start) && message.endsWith(end), `${message} names ${name}`).toBe(true);
+}
+
 type Row = { _id: string; status: boolean; version: number };
 type Page = { data: Row[]; page: number; limit: number; total: number; totalPages: number };
 
@@ -187,7 +202,7 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid, versionRequir
   const create = async (name: string) => {
     const response = await t.call('POST', paths.list, { token: admin, body: await body(name) });
     expect(response.status, response.text).toBe(201);
-    expect(response.body.message).toBe(adminMessages.created);
+    expectNamed(response.body.message, resource, name, 'created');
     return response.body.results as Row;
   };
   const list = async (query: Record<string, string | number>) => {
@@ -329,10 +344,8 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid, versionRequir
       body: { ...next, version: record.version },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({
-      message: adminMessages.updated,
-      results: { _id: record._id, version: record.version + 1 },
-    });
+    expect(updated.body).toMatchObject({ results: { _id: record._id, version: record.version + 1 } });
+    expectNamed(updated.body.message, resource, `${run} renamed`, 'updated');
     const stale = await t.call('PATCH', paths.one(record._id), {
       token: admin,
       body: { ...(await body(`${run} lost`)), version: record.version },
@@ -428,7 +441,7 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid, versionRequir
     });
   });
 
-  it("deletes with bulkId: one record is 'Record is deleted successfully.', more a selection; unknown ids delete nothing", async () => {
+  it('deletes with bulkId: one record is named, more a selection; unknown ids delete nothing', async () => {
     const [one, ...rest] = records.map((row) => row._id) as [string, ...string[]];
     const partly = await t.call('DELETE', paths.bulkDelete, {
       token: admin,
@@ -437,7 +450,12 @@ describe.each(cases)('$resource.path', ({ resource, body, invalid, versionRequir
     expect(partly.status).toBe(404);
     expect((await list({})).total).toBe(3);
     const single = await t.call('DELETE', paths.bulkDelete, { token: admin, body: { bulkId: [one] } });
-    expect(single.body).toEqual({ message: adminMessages.deleted, results: null });
+    // The one deleted is named, whichever of the run's records it is.
+    const noun = recordMessage(resource, 'x', 'deleted').replace(" 'x' deleted.", '');
+    expect(single.body).toEqual({
+      message: expect.stringMatching(new RegExp(`^${noun} '[^']*${run}[^']*' deleted\\.$`)),
+      results: null,
+    });
     const many = await t.call('DELETE', paths.bulkDelete, { token: admin, body: { bulkId: rest } });
     expect(many.body).toEqual({ message: adminMessages.bulkDeleted, results: null });
     expect((await list({})).total).toBe(0);
