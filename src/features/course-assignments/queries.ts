@@ -26,6 +26,8 @@ export const assignmentKeys = {
   learners: (assignmentId: string) => [...assignmentKeys.all, 'learners', assignmentId] as const,
   courses: (search: string) => [...assignmentKeys.all, 'courses', search] as const,
   courseLearners: (courseId: string) => [...assignmentKeys.all, 'course-learners', courseId] as const,
+  // Apart from `courses`: the form's warning reads every page under that key as the picker's choices.
+  courseFilter: (search: string) => [...assignmentKeys.all, 'course-filter', search] as const,
   assignees: (kind: AssigneeKind, search: string) =>
     [...assignmentKeys.all, 'assignees', kind, search] as const,
 };
@@ -113,7 +115,7 @@ export const teamFilterPages = (search: string) =>
 /** The list's Course filter: enabled courses by name, paged as the searchable select scrolls. */
 export const courseFilterPages = (search: string) =>
   infiniteQueryOptions({
-    queryKey: [...assignmentKeys.courses(`filter:${search}`)] as readonly unknown[],
+    queryKey: assignmentKeys.courseFilter(search) as readonly unknown[],
     queryFn: async ({ pageParam, signal }): Promise<LookupPage<LookupItem>> => {
       const { results } = await api.get<Paged<AssignmentCourseOption>>(courseAssignmentPaths.courseOptions, {
         query: { search, page: pageParam, limit: 20 },
