@@ -108,7 +108,14 @@ for (const [size, device] of Object.entries({ desktop: DESKTOP, phone: PHONE }))
         checklistMessages.activityTitleRequired,
       );
       await expect(dialog.getByText(checklistMessages.typeRequired)).toBeVisible();
+      // Cancel asks before a typed title is thrown away.
+      await dialog.getByLabel('Activity Title').fill('A draft');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+      await discard.getByRole('button', { name: 'Keep editing' }).click();
+      await expect(dialog.getByLabel('Activity Title')).toHaveValue('A draft');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await discard.getByRole('button', { name: 'Discard' }).click();
       await expect(dialog).toBeHidden();
 
       for (const activity of activities) await addActivity(page, activity);

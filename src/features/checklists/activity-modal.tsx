@@ -3,6 +3,7 @@ import { activityCreateSchema, activityUpdateSchema } from '@contract/checklists
 import { Button, Modal, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { changeValue, errorOf } from '@/ui/form/field-error';
+import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { useRecordForm } from '@/ui/form/use-record-form';
 import {
   type ActivityFormValues,
@@ -25,7 +26,7 @@ export function ActivityModal({ checklistId, activity, onClose }: ActivityModalP
   const save = useSaveActivity(checklistId);
   const types = useQuery(activityTypeOptions());
   const typeChoices = (types.data ?? []).map((type) => ({ value: type._id, label: type.name }));
-  const { form } = useRecordForm({
+  const { form, isUnsaved } = useRecordForm({
     defaultValues: activity ? toActivityFormValues(activity) : emptyActivityValues(),
     schema: activity ? activityUpdateSchema : activityCreateSchema,
     validate: {
@@ -40,9 +41,10 @@ export function ActivityModal({ checklistId, activity, onClose }: ActivityModalP
     onSaved: onClose,
     fromRecord: toActivityFormValues,
   });
+  const close = useGuardedClose(isUnsaved, onClose);
 
   return (
-    <Modal opened onClose={onClose} title={activity ? 'Edit Activity' : 'Add Activity'} size="lg">
+    <Modal opened onClose={close} title={activity ? 'Edit Activity' : 'Add Activity'} size="lg">
       <form.AppForm>
         <form.Form gap="md">
           <form.AppField name="title">
@@ -77,7 +79,7 @@ export function ActivityModal({ checklistId, activity, onClose }: ActivityModalP
           </form.AppField>
           <form.AppField name="required">{(field) => <field.SwitchField label="Required" />}</form.AppField>
           <form.SaveButtons editing={Boolean(activity)}>
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
           </form.SaveButtons>
