@@ -6,7 +6,6 @@ import {
 } from '../../contract/course-assignments/course-learners.ts';
 import {
   type CourseAssignmentRow,
-  courseAssignmentMessages as m,
   courseAssignmentPaths as p,
 } from '../../contract/course-assignments/resource.ts';
 import type { Paged } from '../../contract/envelope.ts';
@@ -45,7 +44,7 @@ const summary = async (token = admin, id = courseId) => t.call('GET', courseLear
 async function assign(body: Record<string, unknown>) {
   const created = await t.call('POST', p.list, { token: admin, body: { courseIds: [courseId], ...body } });
   expect(created.status, created.text).toBe(201);
-  expect(created.body.message).toBe(m.trainingAssigned);
+  expect(created.body.message).toBe(`Training '${body.title}' created.`);
   return created.body.results._id as string;
 }
 

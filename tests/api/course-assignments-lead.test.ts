@@ -190,7 +190,7 @@ describe('POST trainings', () => {
       deadline,
     });
     expect(response.status).toBe(201);
-    expect(response.body.message).toBe(courseAssignmentMessages.trainingAssigned);
+    expect(response.body.message).toBe("Training 'Safety refresh' created.");
     const detail = response.body.results as CourseAssignmentDetail;
     expect(detail).toMatchObject({
       title: 'Safety refresh',
@@ -336,7 +336,7 @@ describe('GET, PATCH and DELETE one training', () => {
       },
     });
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(courseAssignmentMessages.trainingUpdated);
+    expect(response.body.message).toBe("Training 'Renamed' updated.");
     expect(response.body.results).toMatchObject({
       title: 'Renamed',
       version: 2,
@@ -432,7 +432,7 @@ describe('GET, PATCH and DELETE one training', () => {
       body: { bulkId: [mine] },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ message: courseAssignmentMessages.trainingDeleted, results: null });
+    expect(response.body).toEqual({ message: "Training 'Disposable' deleted.", results: null });
     expect(await t.db.$count(courseAssignments, eq(courseAssignments.id, mine))).toBe(0);
     expect(await t.db.$count(courseAssignmentCourses, eq(courseAssignmentCourses.assignmentId, mine))).toBe(
       0,

@@ -105,7 +105,7 @@ describe('a user group assigned with a dynamic expiry', () => {
       expiryUnit: 'years',
     });
     expect(created.status).toBe(201);
-    expect(created.body.message).toBe(m.trainingAssigned);
+    expect(created.body.message).toBe("Training 'Annual first aid' created.");
     const id = created.body.results._id as string;
     expect(created.body.results).toMatchObject({
       title: 'Annual first aid',

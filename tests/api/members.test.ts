@@ -82,8 +82,8 @@ describe('POST add member (multipart)', () => {
     );
     const response = await add(form);
     expect(response.status).toBe(201);
-    expect(response.body.message).toBe(memberMessages.memberAdded);
     const detail = response.body.results as MemberDetail;
+    expect(response.body.message).toBe(`Member '${detail.firstName} ${detail.lastName}' created.`);
     expect(detail).toEqual({
       _id: expect.any(String),
       firstName: 'Rowan',
@@ -289,7 +289,7 @@ describe('PATCH member (multipart)', () => {
       ),
     );
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(memberMessages.memberUpdated);
+    expect(response.body.message).toBe(`Member 'Renamed ${detail.lastName}' updated.`);
     expect(response.body.results).toMatchObject({
       firstName: 'Renamed',
       location: { _id: location.id, title: 'Lisbon' },

@@ -101,7 +101,7 @@ test('an administrator assigns a course to a user group; a later joiner gets the
   await field(page, 'Unit').click();
   await page.getByRole('option', { name: 'years', exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(m.trainingAssigned)).toBeVisible();
+  await expect(page.getByText(`Training '${title}' created.`)).toBeVisible();
 
   // The list shows it with its learner counted.
   await expect(page).toHaveURL(new RegExp(`${LIST}(\\?|$)`));
@@ -132,7 +132,7 @@ test('an administrator assigns a course to a user group; a later joiner gets the
 
   // An unchanged update keeps it; the list counts the later joiner.
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(m.trainingUpdated)).toBeVisible();
+  await expect(page.getByText(`Training '${title}' updated.`)).toBeVisible();
   await page.goto(`${LIST}?search=${encodeURIComponent(title)}`);
   await expect.poll(counts).toEqual(['1', 'Within 30 days', '2', '0', '0']);
 
@@ -146,7 +146,7 @@ test('an administrator assigns a course to a user group; a later joiner gets the
     .getByRole('dialog', { name: 'Confirm Deletion' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(page.getByText(m.trainingDeleted)).toBeVisible();
+  await expect(page.getByText(`Training '${copyTitle}' deleted.`)).toBeVisible();
   await expect(rowOf(page, copyTitle)).toHaveCount(0);
 
   // The original selected and deleted with the bulk action.

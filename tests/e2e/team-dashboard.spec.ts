@@ -177,7 +177,7 @@ test('a new training is checked, saved and listed', async ({ page, request }) =>
   await page.getByText('All team members').click();
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByText('Training is assigned successfully.')).toBeVisible();
+  await expect(page.getByText("Training 'Refresher for the field crew' created.")).toBeVisible();
   await expect(page).toHaveURL(/\/user-portal\/team-dashboard\?/);
   await expect(page).toHaveURL(/activeTab=trainings/);
   const row = page.getByRole('row', { name: /Refresher for the field crew/ });
@@ -225,7 +225,7 @@ test('editing a training pre-fills it, a stale edit shows the current record, an
   await expect(page.getByLabel('Training Title*')).toHaveValue('Customer Care Plus');
   await page.getByLabel('Training Title*').fill('Customer Care Renamed');
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Training is updated successfully.')).toBeVisible();
+  await expect(page.getByText("Training 'Customer Care Renamed' updated.")).toBeVisible();
   const row = page.getByRole('row', { name: /Customer Care Renamed/ });
   await expect(row).toBeVisible();
 
@@ -234,7 +234,7 @@ test('editing a training pre-fills it, a stale edit shows the current record, an
     .getByRole('dialog', { name: 'Confirm Deletion' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(page.getByText('Training is deleted successfully.')).toBeVisible();
+  await expect(page.getByText("Training 'Customer Care Renamed' deleted.")).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(await api.status(`/course-assignment/${id}`)).toBe(404);
 });

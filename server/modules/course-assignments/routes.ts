@@ -1,6 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { recordMessage } from '../../../contract/admin-list.ts';
 import { bulkIdSchema } from '../../../contract/bulk.ts';
 import { courseAssignmentListQuery } from '../../../contract/course-assignments/list-query.ts';
 import {
@@ -43,6 +44,9 @@ import { assignmentDetail, assignmentPage, assignmentRecord } from './queries.ts
 import { enqueueReminders, sendReminders } from './reminders.ts';
 import { roundRoutes } from './round-routes.ts';
 import { type CheckedAssignment, checkAssignment, writeLinks } from './writes.ts';
+
+/** What the answers of its writes call one assignment, as both its screens' toasts show it. */
+const TRAINING = 'training';
 
 type Columns = Omit<CheckedAssignment, 'teamId' | 'assigneeIds' | 'courseIds'>;
 const columnsOf = (input: Columns) => ({
@@ -117,10 +121,11 @@ export function courseAssignmentRoutes(deps: AppDeps) {
       const input = await checkAssignment(db, c.get('auth'), c.req.valid('json'), clock());
       const id = await db.transaction((tx) => insert(tx, input, userId));
       await mailAssigned(id);
+      const results = await detailOf(id, c.get('auth'));
       return c.json(
         {
-          message: m.trainingAssigned,
-          results: await detailOf(id, c.get('auth')),
+          message: recordMessage(TRAINING, results.title, 'created'),
+          results,
         } satisfies ApiSuccess<CourseAssignmentDetail>,
         201,
       );
@@ -128,14 +133,21 @@ export function courseAssignmentRoutes(deps: AppDeps) {
     .delete(p.list, auth, vValidator('json', bulkIdSchema, validationHook), async (c) => {
       const ids = [...new Set(c.req.valid('json').bulkId.map((id) => id.toLowerCase()))];
       const found = await db
-        .select({ id: courseAssignments.id, teamId: courseAssignments.teamId })
+        .select({
+          id: courseAssignments.id,
+          teamId: courseAssignments.teamId,
+          title: courseAssignments.title,
+        })
         .from(courseAssignments)
         .where(inArray(courseAssignments.id, ids));
       if (found.length !== ids.length) throw new ApiError(404, messages.notFound);
       // Every one must be the caller's to delete before anything is deleted.
       for (const record of found) await requireAssignmentAccess(db, c.get('auth'), record, 'edit');
       await db.delete(courseAssignments).where(inArray(courseAssignments.id, ids));
-      return c.json({ message: m.trainingDeleted, results: null } satisfies ApiSuccess<null>);
+      const [only] = found;
+      const message =
+        found.length === 1 && only ? recordMessage(TRAINING, only.title, 'deleted') : m.trainingDeleted;
+      return c.json({ message, results: null } satisfies ApiSuccess<null>);
     })
     .get(one, auth, async (c) => {
       const record = await assignmentRecord(db, pathId(c.req.param('assignmentId')));
@@ -178,9 +190,10 @@ export function courseAssignmentRoutes(deps: AppDeps) {
       }
       // Learners the edit brought in hear about it; the others were told when they were assigned.
       await mailAssigned(record.id);
+      const results = await detailOf(record.id, c.get('auth'));
       return c.json({
-        message: m.trainingUpdated,
-        results: await detailOf(record.id, c.get('auth')),
+        message: recordMessage(TRAINING, results.title, 'updated'),
+        results,
       } satisfies ApiSuccess<CourseAssignmentDetail>);
     })
     .post(`${p.duplicate(':assignmentId')}${UUID_PARAM}`, auth, async (c) => {

@@ -1,6 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { recordMessage } from '../../../contract/admin-list.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
 import {
   type MemberDetail,
@@ -35,6 +36,9 @@ import { mailWelcome } from '../../mail/welcome-mail.ts';
 import { loadMemberDetail } from './member-detail.ts';
 import { type MemberForm, readMemberForm } from './member-form.ts';
 import { duplicateEmail, refuseTakenEmail, requireReferences } from './member-references.ts';
+
+/** What the team dashboard's member form answers call the user it adds or edits. */
+const MEMBER = 'member';
 
 /** The two member-form requests, which carry a picture and get a larger body limit than JSON. */
 export function isMemberFormRequest(method: string, path: string): boolean {
@@ -101,10 +105,11 @@ export function memberRoutes(deps: AppDeps) {
       }
       // The new member hears of the account: a sign-in link, or a set-password one when a reset is required.
       await mailWelcome(deps, memberId);
+      const results = await detailOf(c.get('auth'), memberId);
       return c.json(
         {
-          message: memberMessages.memberAdded,
-          results: await detailOf(c.get('auth'), memberId),
+          message: recordMessage(MEMBER, `${results.firstName} ${results.lastName}`, 'created'),
+          results,
         } satisfies ApiSuccess<MemberDetail>,
         201,
       );
@@ -192,9 +197,10 @@ export function memberRoutes(deps: AppDeps) {
       }
       if (nextPicture !== current.profilePicture)
         await deleteProfilePicture(config.dataDir, current.profilePicture);
+      const results = await detailOf(c.get('auth'), memberId);
       return c.json({
-        message: memberMessages.memberUpdated,
-        results: await detailOf(c.get('auth'), memberId),
+        message: recordMessage(MEMBER, `${results.firstName} ${results.lastName}`, 'updated'),
+        results,
       } satisfies ApiSuccess<MemberDetail>);
     });
 }
