@@ -1,6 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { learnerCountText } from '../../contract/course-assignments/course-learners.ts';
-import { courseAssignmentMessages as m } from '../../contract/course-assignments/resource.ts';
 import type { CourseDetail } from '../../contract/courses/resource.ts';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { API_BASE } from '../../contract/paths.ts';
@@ -105,7 +104,7 @@ for (const [size, options] of [
       await page.getByRole('option', { name: first.name, exact: true }).click();
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText(m.trainingAssigned)).toBeVisible();
+      await expect(page.getByText(`Training '${title}' created.`)).toBeVisible();
 
       // One assignment: the count opens it.
       await page.goto(coursePath);
@@ -132,6 +131,10 @@ for (const [size, options] of [
       await expect(rowOf(page, other)).toBeVisible();
       await expect(page.getByRole('row')).toHaveCount(3);
       await expectNoSidewaysScroll(page);
+      // From the filtered list, a row opens its assignment.
+      await page.getByRole('button', { name: `Edit ${other}`, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit Assignment' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(other);
     });
   });
 }

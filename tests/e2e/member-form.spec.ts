@@ -137,7 +137,7 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   );
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const memberId = ((await (await added).json()) as ApiSuccess<MemberDetail>).results._id;
-  await expect(page.getByText(memberMessages.memberAdded)).toBeVisible();
+  await expect(page.getByText("Member 'Ada Lovelace' created.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/user-portal/team-dashboard\\?.*team=${teamId}`));
 
   // The same email again is refused under the field; 'Save & New' stays, and resets after a save.
@@ -152,7 +152,7 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   await page.getByLabel('Email*').fill(`augusta.${Date.now()}@example.com`);
   await expect(page.getByLabel('Email*')).not.toHaveAccessibleDescription(memberMessages.duplicateEmail);
   await page.getByRole('button', { name: 'Save & New' }).click();
-  await expect(page.getByText(memberMessages.memberAdded)).toBeVisible();
+  await expect(page.getByText("Member 'Augusta King' created.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/members/add/${teamId}$`));
   await expect(page.getByLabel('First Name*')).toHaveValue('');
   await expect(page.getByLabel('Email*')).toHaveValue('');
@@ -180,7 +180,7 @@ test('a team lead adds a member with a picture, is refused a taken email, and ed
   await page.getByLabel('Last Name').fill('Byron');
   await pick(page, 'Location', 'lisb', 'Lisbon');
   await page.getByRole('button', { name: 'Update & Close' }).click();
-  await expect(page.getByText(memberMessages.memberUpdated)).toBeVisible();
+  await expect(page.getByText("Member 'Ada Byron' updated.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/user-portal/team-dashboard\\?.*team=${teamId}`));
   // The dashboard lists the member under the new name, with the picture in place of the initials.
   await page.getByRole('searchbox', { name: 'Search' }).fill('Byron');
@@ -244,7 +244,7 @@ test('saving over a change made meanwhile shows the server message and the curre
   // The form now carries the current version: the next update goes through, and the screen stays.
   await page.getByLabel('Last Name').fill('Edited Here');
   await page.getByRole('button', { name: 'Update', exact: true }).click();
-  await expect(page.getByText(memberMessages.memberUpdated)).toBeVisible();
+  await expect(page.getByText("Member 'Renamed Edited Here' updated.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/members/edit/${memberId}/${teamId}$`));
   const after = await memberFromApi(request, token, memberId, teamId);
   expect(after).toMatchObject({ firstName: 'Renamed', lastName: 'Edited Here', version: before.version + 2 });
