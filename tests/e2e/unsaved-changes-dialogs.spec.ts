@@ -100,6 +100,21 @@ test('Import Questions asks before Escape drops a chosen file; Keep editing keep
   );
 });
 
+test('Import CSV asks before Cancel drops a chosen file that was not imported', async ({ page }) => {
+  await openSignedIn(page, ADMIN, '/app/user-management/users');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByLabel('CSV file').click();
+  await (await chooser).setFiles({
+    name: 'users.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('firstName,lastName,email\r\nAda,Lovelace,ada.unsaved@example.com'),
+  });
+  await expect(dialog.getByRole('button', { name: 'CSV file' })).toContainText('users.csv');
+  await expectAsksBeforeClosing(page, dialog, () => dialog.getByRole('button', { name: 'Cancel' }).click());
+});
+
 test.describe('on a phone', () => {
   test.use(PHONE);
 

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useGuardedClose } from '../form/use-guarded-close';
+import { useUnsavedChangesBlocker } from '../form/use-unsaved-changes-blocker';
 import { ImportReport, type ImportReportRow } from './import-report';
 import type { CsvImportParts } from './split-csv';
 
@@ -99,9 +101,13 @@ export function CsvImportModal<P extends { count: number }>(props: CsvImportModa
     reset();
     onClose();
   };
+  // A file chosen and not imported yet is what closing or leaving would lose.
+  const isUnsaved = () => opened && file !== null && run === null;
+  useUnsavedChangesBlocker(isUnsaved);
+  const closeAsking = useGuardedClose(isUnsaved, close);
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size="xl">
+    <Modal opened={opened} onClose={closeAsking} title={title} size="xl">
       <Stack gap="md">
         <Text size="sm">{description}</Text>
         {template && templateHref ? (
@@ -153,7 +159,7 @@ export function CsvImportModal<P extends { count: number }>(props: CsvImportModa
         ) : null}
         {run && run.rows.length > 0 ? <ImportReport rows={run.rows} colors={reportColors} /> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={running}>
+          <Button variant="default" onClick={closeAsking} disabled={running}>
             {run?.done ? 'Close' : 'Cancel'}
           </Button>
           <Button
