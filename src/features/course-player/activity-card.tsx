@@ -123,7 +123,7 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
           </Title>
           {activity.done ? (
             <Group gap={6} justify="flex-end">
-              <Badge color="green" leftSection={<IconCheck size={12} aria-hidden />}>
+              <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
                 Done
               </Badge>
               {waiting && (

@@ -16,7 +16,11 @@ export function LessonView({ courseId, lesson }: LessonViewProps) {
         <Title order={2} size="h3">
           {lesson.name}
         </Title>
-        {lesson.done && <Badge color="green">Lesson done</Badge>}
+        {lesson.done && (
+          <Badge color="green" variant="light">
+            Lesson done
+          </Badge>
+        )}
       </Group>
       {lesson.description && <Text>{lesson.description}</Text>}
       {!lesson.done && left > 0 && (

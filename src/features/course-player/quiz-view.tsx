@@ -201,7 +201,11 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
               {WAITING_LABEL}
             </Badge>
           ) : (
-            quiz.done && <Badge color="green">Passed</Badge>
+            quiz.done && (
+              <Badge color="green" variant="light">
+                Passed
+              </Badge>
+            )
           )}
         </Group>
         {quiz.description && <Text>{quiz.description}</Text>}
