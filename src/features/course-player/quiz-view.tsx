@@ -137,6 +137,15 @@ export function QuizView({ courseId, quiz, courseCompleted }: QuizViewProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Answers handed in on this device (before a reload too) still wait in the outbox to be graded.
   const answersWait = useWaitingWork().answeredQuizzes.has(quiz._id);
+  // Once answers saved here have left the outbox, the quiz shows what the server made of them.
+  const waited = useRef(false);
+  useEffect(() => {
+    if (answersWait) waited.current = true;
+    else if (waited.current) {
+      waited.current = false;
+      setOutcome((shown) => (shown?.kind === 'queued' ? null : shown));
+    }
+  }, [answersWait]);
 
   const attemptsLeft =
     quiz.attemptsAllowed === null ? null : Math.max(0, quiz.attemptsAllowed - quiz.attemptsUsed);
