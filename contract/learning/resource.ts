@@ -44,7 +44,9 @@ export const learningPaths = {
   quiz: (quizId: string) => `/user-portal/quiz/${quizId}`,
   /**
    * POST `{ attemptId, courseId }`: starts an attempt (QuizAttempt); a repeated `attemptId` answers
-   * the same one. 409 `noAttemptsLeft`, or `courseStandsCompleted` while the course stands completed.
+   * the same one. 409 `noAttemptsLeft`, or `courseStandsCompleted` while the course stands completed;
+   * both carry `code: 'alreadyCounted'` (contract/already-counted.ts) when the work is counted
+   * already: the course stands completed, or the quiz was passed in the round.
    */
   quizAttempt: (quizId: string) => `/user-portal/quiz/${quizId}/attempt`,
   /** POST `{ answers }`: the server grades the attempt; a repeated submit answers the first grading. */
