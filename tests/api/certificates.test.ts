@@ -110,7 +110,7 @@ describe('certificates of completion', () => {
     expect(await pdfText(pdf.bytes)).toMatch(/Expires on 3[01] December 2026/);
   });
 
-  it('lets a lead of the learner’s team and an administrator who may view users download it; no one else', async () => {
+  it('lets a lead of the learner’s team and an administrator who may view users or manage teams download it; no one else', async () => {
     const { learner, courseId } = await completedLearner();
     await t.db.insert(teamMembers).values({ teamId: await leadsTeamOf(demo.lead.email), userId: learner.id });
 
@@ -123,13 +123,23 @@ describe('certificates of completion', () => {
     );
     expect((await download(lead, learner.id, courseId)).status).toBe(200);
     expect((await download(admin, learner.id, courseId)).status).toBe(200);
+    // One who manages teams reads the member's Transcript, so the certificate it offers too.
+    const teamsAdmin = await personas.adminWithout({
+      module: 'user-management',
+      submodule: 'users',
+      actions: ['view'],
+    });
+    expect((await download(teamsAdmin, learner.id, courseId)).status).toBe(200);
 
     const stranger = await newLearner(t);
     const refusals = [
       await download(stranger.token, learner.id, courseId),
       await download(otherLead, learner.id, courseId),
       await download(
-        await personas.adminWithout({ module: 'user-management', submodule: 'users', actions: ['view'] }),
+        await personas.adminWithout([
+          { module: 'user-management', submodule: 'users', actions: ['view'] },
+          { module: 'user-management', submodule: 'users-team', actions: ['view'] },
+        ]),
         learner.id,
         courseId,
       ),

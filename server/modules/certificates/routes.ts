@@ -17,20 +17,21 @@ import { allow, publicAccess, signedIn } from '../../http/access.ts';
 import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
-import { leadsTeamOfMember } from '../../http/team-access.ts';
+import { administersTeams, leadsTeamOfMember } from '../../http/team-access.ts';
 import { certificatePdf } from './pdf.ts';
 
 /**
  * A learner's certificates are theirs, their leads' (a team they lead has the learner) and an
- * administrator's whose role may view users. Anyone else is answered as if there were none (404),
- * so the route tells no one which users exist.
+ * administrator's whose role may view users, or manage teams (whose Transcripts they read). Anyone
+ * else is answered as if there were none (404), so the route tells no one which users exist.
  */
 async function mayRead(db: Database, auth: AuthState, userId: string): Promise<boolean> {
   if (auth.userId === userId) return true;
   if (await leadsTeamOfMember(db, auth.userId, userId)) return true;
+  if (auth.administrativeRoleId === null) return false;
   return (
-    auth.administrativeRoleId !== null &&
-    (await roleAllows(db, auth.administrativeRoleId, 'user-management', 'users', 'view'))
+    (await roleAllows(db, auth.administrativeRoleId, 'user-management', 'users', 'view')) ||
+    (await administersTeams(db, auth, 'view'))
   );
 }
 
