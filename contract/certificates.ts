@@ -6,8 +6,9 @@
 export const certificatePaths = {
   /**
    * GET: the PDF of the user's latest completion of the course. For the learner their own, for a
-   * lead of one of the learner's teams, and for an administrator whose role may view users; 403 for
-   * anyone else. 404 when the course gives no certificate or the user never completed it.
+   * lead of one of the learner's teams, and for an administrator whose role may view users or
+   * manage teams; anyone else gets 404, as for a user who does not exist. 404 too when the course
+   * gives no certificate or the user never completed it.
    */
   download: (userId: string, courseId: string) => `/certificate/user/${userId}/course/${courseId}`,
   /** GET, public: what the certificate with this code shows (CertificateCheck); 404 for no such code. */
