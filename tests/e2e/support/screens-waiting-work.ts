@@ -1,0 +1,43 @@
+// Steps of the screen catalogue (screens.ts) for the learner's work waiting in the outbox. No test
+// runner imports: the screenshots script loads this module too.
+import type { Page } from 'playwright-core';
+
+const outline = (page: Page) => page.getByRole('navigation', { name: 'Course outline' });
+const outboxButton = (page: Page) => page.getByRole('button', { name: /^Offline changes:/ });
+
+/**
+ * In the player: an activity finished offline, so its completion waits in the outbox and the activity,
+ * the outline and the progress show it done and waiting to be sent.
+ */
+export async function finishActivityOffline(page: Page) {
+  // The outbox lives in the service worker: it must control the page before the connection goes.
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return Boolean(registration.active && navigator.serviceWorker.controller);
+  });
+  const finish = page.getByRole('main').getByRole('button', { name: /^Mark as (read|done)$/ });
+  await finish.first().waitFor();
+  await page.context().setOffline(true);
+  await page.getByRole('status', { name: 'Offline' }).waitFor();
+  await finish.first().click();
+  await outline(page).getByText('Waiting to be sent').waitFor();
+}
+
+/** Discards every waiting change before the connection comes back, so nothing is sent. */
+export async function discardAllOfflineChanges(page: Page) {
+  const panel = page.getByRole('dialog', { name: 'Offline changes' });
+  const discard = panel.getByRole('button', { name: 'Discard' });
+  if ((await outboxButton(page).count()) > 0 && !(await panel.isVisible())) await outboxButton(page).click();
+  if (await panel.isVisible()) await discard.first().waitFor();
+  for (let left = await discard.count(); left > 0; left = await discard.count()) {
+    await discard.first().click();
+    await page
+      .getByRole('dialog', { name: /^Confirm/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    // The panel lists one change fewer once the worker has dropped it.
+    await discard.nth(left - 1).waitFor({ state: 'detached' });
+  }
+  await page.keyboard.press('Escape');
+  await page.context().setOffline(false);
+}
