@@ -4,6 +4,12 @@
 // one line here. No test runner imports: the screenshots script loads this module too.
 import type { Page } from 'playwright-core';
 import { API_BASE } from '../../../contract/paths.ts';
+import {
+  completeTimeManagement,
+  openCertificateCheck,
+  unknownCertificateReady,
+} from './screens-certificates.ts';
+import { discardAllOfflineChanges, finishActivityOffline } from './screens-waiting-work.ts';
 
 export type Who = 'anonymous' | 'admin' | 'lead';
 
@@ -30,6 +36,8 @@ export type ScreenIds = {
   courseId: string;
   /** A course assignment with learners (one the seed made for a team). */
   assignmentId: string;
+  /** The seed's Safety Walkthrough checklist, with activities of several types. */
+  checklistId: string;
 };
 
 export type Screen = {
@@ -372,6 +380,24 @@ export const screens: Screen[] = [
     },
     layer: [DIALOG],
   },
+  {
+    name: 'teams-duplicate-discard-question',
+    route: '/app/user-management/users-team/',
+    who: 'admin',
+    ready: listOf('Teams'),
+    // Cancel after changing the copy's title asks before the change is thrown away.
+    open: async (page) => {
+      await click(page, 'button', /^Duplicate /);
+      await dialog(page, 'Duplicate Team');
+      await page
+        .getByRole('dialog', { name: 'Duplicate Team' })
+        .getByRole('textbox', { name: 'Title' })
+        .fill('Night shift');
+      await click(page, 'button', 'Cancel');
+      await dialog(page, 'Discard unsaved changes?');
+    },
+    layer: [DIALOG],
+  },
   { name: 'team-add', route: '/app/user-management/users-team/add', who: 'admin' },
   { name: 'team-edit', route: '/app/user-management/users-team/edit/$teamId', who: 'admin' },
   {
@@ -562,7 +588,7 @@ export const screens: Screen[] = [
     ready: async (page) => {
       await listOf('Assignments')(page);
       await page.waitForFunction(
-        () => (name) => [...document.querySelectorAll('input')].some((input) => input.value === name),
+        (name: string) => [...document.querySelectorAll('input')].some((input) => input.value === name),
         SCREEN_COURSE,
       );
     },
@@ -588,9 +614,34 @@ export const screens: Screen[] = [
       await page.getByRole('table', { name: 'Learners' }).getByRole('cell').first().waitFor();
     },
   },
-  { name: 'checklists', route: '/app/content-management/checklists/', who: 'admin' },
+  {
+    name: 'checklists',
+    route: '/app/content-management/checklists/',
+    who: 'admin',
+    ready: listOf('Checklists'),
+  },
   { name: 'checklist-add', route: '/app/content-management/checklists/add', who: 'admin' },
-  { name: 'checklist-edit', route: '/app/content-management/checklists/edit/$id', who: 'admin' },
+  {
+    name: 'checklist-edit',
+    route: '/app/content-management/checklists/edit/$id',
+    who: 'admin',
+    path: (ids) => `/app/content-management/checklists/edit/${ids.checklistId}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 2, name: 'Activities' }).waitFor();
+      await page.getByRole('list', { name: 'Activities' }).waitFor();
+    },
+  },
+  {
+    name: 'checklist-activity-dialog',
+    route: '/app/content-management/checklists/edit/$id',
+    who: 'admin',
+    path: (ids) => `/app/content-management/checklists/edit/${ids.checklistId}`,
+    open: async (page) => {
+      await click(page, 'button', /^Edit activity 1: /);
+      await dialog(page, 'Edit Activity');
+    },
+    layer: [DIALOG],
+  },
   { name: 'events', route: '/app/event-management/event/', who: 'admin' },
   { name: 'event-add', route: '/app/event-management/event/add', who: 'admin' },
   { name: 'event-edit', route: '/app/event-management/event/edit/$eventId', who: 'admin' },
@@ -632,6 +683,15 @@ export const screens: Screen[] = [
     },
   },
   {
+    // An activity finished offline: done and 'Waiting to be sent' on it, in the outline and the progress.
+    name: 'course-player-waiting',
+    route: '/user-portal/learning-process/course/$courseId',
+    who: 'lead',
+    ready: playerReady,
+    open: finishActivityOffline,
+    cleanup: discardAllOfflineChanges,
+  },
+  {
     // A course taken at its external link: the link, and 'Mark as done' (or when it was marked).
     name: 'course-player-link',
     route: '/user-portal/learning-process/course/$courseId',
@@ -642,6 +702,32 @@ export const screens: Screen[] = [
       await page.getByRole('link', { name: 'Open course Time Management' }).click();
       await page.getByText('This course is taken at its link.').waitFor();
     },
+  },
+  {
+    // Time Management marked done (now, or by an earlier entry's run): its completion at the top of
+    // the player, with the certificate it gives and its code.
+    name: 'course-player-completed',
+    route: '/user-portal/learning-process/course/$courseId',
+    who: 'lead',
+    path: () => '/user-portal/learning-process/training?search=Time%20Management',
+    ready: catalogueReady,
+    open: completeTimeManagement,
+  },
+  {
+    // The public check of a certificate, reached from its code in the player.
+    name: 'certificate-check',
+    route: '/certificate/$code',
+    who: 'lead',
+    path: () => '/user-portal/learning-process/training?search=Time%20Management',
+    ready: catalogueReady,
+    open: openCertificateCheck,
+  },
+  {
+    name: 'certificate-check-unknown',
+    route: '/certificate/$code',
+    who: 'anonymous',
+    path: () => '/certificate/0000-0000-0000-0000',
+    ready: unknownCertificateReady,
   },
   {
     name: 'training-category-filter',
@@ -984,6 +1070,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     '/course-assignment?limit=50',
   );
   const assignment = assignments.data.find((row) => row.counts.assigned > 0);
+  const checklists = await get<{ data: { _id: string }[] }>(admin, '/checklist?search=Safety%20Walkthrough');
   const ids = {
     userId: users.data[0]?._id,
     teamId,
@@ -993,6 +1080,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     quizId: quizzes.data[0]?._id,
     courseId: courses.data[0]?._id,
     assignmentId: assignment?._id,
+    checklistId: checklists.data[0]?._id,
   };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
