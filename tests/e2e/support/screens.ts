@@ -75,6 +75,16 @@ const heading = (name: string | RegExp) => async (page: Page) => {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 };
 
+/** Edit Team is ready once its members' first page has arrived. */
+const teamMembersListed = async (page: Page) => {
+  await heading('Edit Team')(page);
+  await page
+    .getByRole('table', { name: 'Team members' })
+    .getByRole('button', { name: /^Remove / })
+    .first()
+    .waitFor();
+};
+
 /** A list screen is ready once its heading shows and its first record has arrived (with its Edit action). */
 const listOf = (title: string) => async (page: Page) => {
   await heading(title)(page);
@@ -312,6 +322,16 @@ export const screens: Screen[] = [
   { name: 'user-add', route: '/app/user-management/users/add', who: 'admin' },
   { name: 'user-edit', route: '/app/user-management/users/edit/$userId', who: 'admin' },
   {
+    name: 'user-edit-teams-picker',
+    route: '/app/user-management/users/edit/$userId',
+    who: 'admin',
+    // The Teams picker open: the teams the administrator may put the user in.
+    open: async (page) => {
+      await page.getByRole('combobox', { name: 'Teams' }).click();
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
     name: 'user-groups',
     route: '/app/user-management/users-group',
     who: 'admin',
@@ -399,7 +419,26 @@ export const screens: Screen[] = [
     layer: [DIALOG],
   },
   { name: 'team-add', route: '/app/user-management/users-team/add', who: 'admin' },
-  { name: 'team-edit', route: '/app/user-management/users-team/edit/$teamId', who: 'admin' },
+  {
+    name: 'team-edit',
+    route: '/app/user-management/users-team/edit/$teamId',
+    who: 'admin',
+    ready: teamMembersListed,
+  },
+  {
+    name: 'team-edit-remove-member',
+    route: '/app/user-management/users-team/edit/$teamId',
+    who: 'admin',
+    ready: teamMembersListed,
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Remove / })
+        .first()
+        .click();
+      await dialog(page, 'Remove Member');
+    },
+    layer: [DIALOG],
+  },
   {
     name: 'roles',
     route: '/app/user-management/role-permission/',
