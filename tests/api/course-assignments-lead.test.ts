@@ -19,6 +19,7 @@ import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
 import { userGroups } from '../../server/db/schema/user-groups.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { mailDate } from '../../server/mail/mail-text.ts';
 import { sweepReminders } from '../../server/modules/course-assignments/reminders.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { takeHollowCoursesAtLink } from './learning-fixtures.ts';
@@ -211,7 +212,8 @@ describe('POST trainings', () => {
     expect(mails).toHaveLength(2);
     expect(mails.every((mail) => mail.subject === 'New training assigned: Safety refresh')).toBe(true);
     expect(mails[0]?.text).toContain('First Aid Basics');
-    expect(mails[0]?.text).toContain(deadline);
+    // Written as people read dates: '7 December 2026', not the stored day.
+    expect(mails[0]?.text).toContain(mailDate(deadline));
     // Each mail is a reminder owed once: a second sweep sends nothing more.
     const rows = await t.db
       .select()
@@ -494,7 +496,7 @@ describe('reassign and resend', () => {
     const mailed = await mailsTo(growth);
     expect(mailed).toHaveLength(3);
     expect(mailed[0]?.subject).toBe('Training reassigned: Two courses');
-    expect(mailed[0]?.text).toContain(day(20));
+    expect(mailed[0]?.text).toContain(mailDate(day(20)));
 
     const past = await t.call('POST', courseAssignmentPaths.reassign(created._id), {
       token: lead,
