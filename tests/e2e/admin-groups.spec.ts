@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { recordMessage } from '../../contract/admin-list.ts';
 import { ADMIN, openSignedIn } from './support/actions.ts';
 
 /** Picks an option of a Mantine select inside `scope`. */
@@ -20,7 +21,7 @@ test('an admin creates a user group, finds it, adds a member and unpublishes it;
   await expect(dialog.getByText('Group name is required.')).toBeVisible();
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Record is created successfully.')).toBeVisible();
+  await expect(page.getByText(recordMessage('user group', name, 'created'))).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('textbox', { name: 'Search' }).fill(name);
@@ -87,7 +88,7 @@ test('an admin creates a choice profile field with options and publishes it; fil
   await options.fill('Evenings');
   await options.press('Enter');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Record is created successfully.')).toBeVisible();
+  await expect(page.getByText(recordMessage('profile field', name, 'created'))).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('textbox', { name: 'Search' }).fill(name);

@@ -120,7 +120,13 @@ test.describe('uploads past the service worker', () => {
     });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('The file must be a PDF file (pdf).')).toBeVisible();
+    // Cancel with what was typed asks first; discarding closes the dialog.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await expect(dialog).toBeHidden();
 
     const mp4 = await recordMp4(page);
     await addActivity(page, {

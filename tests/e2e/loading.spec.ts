@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { recordMessage } from '../../contract/admin-list.ts';
 import { ADMIN, openSignedIn } from './support/actions.ts';
 
 /** Every API answer from now on takes `ms` longer, as on a slow network. */
@@ -92,6 +93,6 @@ test('a form’s submit button shows it is sending, and a second Enter sends not
   await expect(save).toHaveAttribute('data-loading', 'true');
   await expect(save).toBeDisabled();
   await dialog.getByLabel('Name').press('Enter');
-  await expect(page.getByText('Record is created successfully.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(recordMessage('user group', name, 'created'))).toBeVisible({ timeout: 15_000 });
   expect(posts).toHaveLength(1);
 });

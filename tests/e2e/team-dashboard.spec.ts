@@ -435,7 +435,7 @@ test('the Team Report counts a member added from the dashboard at once, and afte
   await page.getByLabel('Password*', { exact: true }).fill('secret12');
   await page.getByLabel('Confirm Password*').fill('secret12');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Member is added successfully.')).toBeVisible();
+  await expect(page.getByText(`Member 'Report Counted${run}' created.`)).toBeVisible();
 
   // A new member with a password of their own can sign in: a member, and an available user.
   const after = { membersCount: before.membersCount + 1, availableUsers: before.availableUsers + 1 };
