@@ -19,8 +19,28 @@ export async function finishActivityOffline(page: Page) {
   await finish.first().waitFor();
   await page.context().setOffline(true);
   await page.getByRole('status', { name: 'Offline' }).waitFor();
-  await finish.first().click();
-  await outline(page).getByText('Waiting to be sent').waitFor();
+  const waiting = outline(page).getByText('Waiting to be sent');
+  // On a busy machine a tap can land while the player redraws for the lost connection, and a
+  // completion queued can reach the outline only on its next read: look again after a reload
+  // (from the device), then tap once more.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await finish.first().click();
+    if (await shows(waiting)) return;
+    await page.reload();
+    await outline(page).waitFor();
+    if (await shows(waiting)) return;
+  }
+  await waiting.waitFor();
+}
+
+/** Whether the locator shows within a few seconds. */
+async function shows(locator: ReturnType<Page['getByText']>): Promise<boolean> {
+  try {
+    await locator.first().waitFor({ timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Discards every waiting change before the connection comes back, so nothing is sent. */
