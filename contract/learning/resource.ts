@@ -187,7 +187,23 @@ export type PlayerQuiz = {
   bestScore: number | null;
 };
 
-export type PlayerItem = PlayerLesson | PlayerQuiz;
+/**
+ * A checklist of the outline (record 026): its items are ticked, answered and uploaded by the
+ * learner, and signed off by their lead or an observer; GET /user-portal/checklist/{id}?course=
+ * reads them.
+ */
+export type PlayerChecklist = {
+  kind: 'checklist';
+  _id: string;
+  name: string;
+  description: string;
+  /** Its required items stand done in the current round (every item, when none is required). */
+  done: boolean;
+  itemsDone: number;
+  itemsTotal: number;
+};
+
+export type PlayerItem = PlayerLesson | PlayerQuiz | PlayerChecklist;
 
 /** GET /user-portal/course/{id}. */
 export type PlayerCourse = {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { LearnerState } from '../../contract/course-assignments/resource.ts';
 import type { CourseProgress } from '../../contract/learning/resource.ts';
 import { assignmentLearners, learnerCourseStates } from './assignments.ts';
+import { checklistDone } from './checklist-progress.ts';
 import { isoTime } from './rows.ts';
 
 /**
@@ -13,10 +14,11 @@ import { isoTime } from './rows.ts';
  *   reassign of an assignment holding it, and their own restart. Parts count toward the round only
  *   when done after its start (strictly: the completion that ends a round is written at the same
  *   instant as the part that finished it).
- * - A course's parts are the lessons and quizzes of its outline a learner takes (outlineItemTaken):
- *   its enabled lessons and published quizzes.
+ * - A course's parts are the lessons, quizzes and checklists of its outline a learner takes
+ *   (outlineItemTaken): its enabled lessons, published quizzes and published checklists.
  * - A lesson is done when its required activities are (every activity when none is required; a
- *   lesson without activities is done); a quiz when an attempt passed.
+ *   lesson without activities is done); a quiz when an attempt passed; a checklist when its
+ *   required items stand done (server/db/checklist-progress.ts).
  * - A course stands completed while every assignment giving it says `completed`, or, when none
  *   gives it, while a completion exists that no restart followed. It then shows all parts done.
  */
@@ -51,7 +53,8 @@ export function assignedCourseIds(userId: SQL): SQL {
  */
 export function outlineItemTaken(item: SQL): SQL {
   return sql`(exists (select 1 from lessons tl where tl.id = ${item}.lesson_id and tl.status)
-    or exists (select 1 from quizzes tq where tq.id = ${item}.quiz_id and tq.status))`;
+    or exists (select 1 from quizzes tq where tq.id = ${item}.quiz_id and tq.status)
+    or exists (select 1 from checklists tk where tk.id = ${item}.checklist_id and tk.status))`;
 }
 
 /**
@@ -71,7 +74,7 @@ export function nothingToTake(course: SQL): SQL {
   return sql`(not exists (${learnerOutline(sql`${course}.id`)}) and coalesce(${course}.external_link, '') = '')`;
 }
 
-/** Whether the outline item `o` (a lesson or a quiz) is done by the user after `since` (null: ever). */
+/** Whether the outline item `o` (a lesson, a quiz or a checklist) is done by the user after `since` (null: ever). */
 export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
   const after = (column: SQL) => sql`${column} > coalesce(${since}, '-infinity'::timestamptz)`;
   return sql`case when ${item}.lesson_id is not null then not exists (
@@ -82,10 +85,11 @@ export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
          and not exists (
            select 1 from activity_completions acm
             where acm.user_id = ${userId} and acm.activity_id = la.id and ${after(sql`acm.completed_at`)}))
-    else exists (
+    when ${item}.quiz_id is not null then exists (
       select 1 from quiz_attempts qa
        where qa.user_id = ${userId} and qa.quiz_id = ${item}.quiz_id and qa.passed
-         and ${after(sql`qa.submitted_at`)}) end`;
+         and ${after(sql`qa.submitted_at`)})
+    else ${checklistDone(userId, sql`${item}.checklist_id`, since)} end`;
 }
 
 /**

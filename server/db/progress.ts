@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import { learnerCourseStates } from './assignments.ts';
+import { checklistStats } from './checklist-progress.ts';
+
+export { checklistsCompletedByMember } from './checklist-progress.ts';
 
 /**
  * Progress semantics of the team dashboard.
@@ -12,8 +15,8 @@ import { learnerCourseStates } from './assignments.ts';
  * expired, since the member's last reassignment). courseProgress = round(100 * completed /
  * assigned), 0 when nothing is assigned.
  *
- * Checklists work the same from checklist_assignments: every row is an assigned checklist, one
- * with completed_at set is a completed one; checklistProgress likewise.
+ * Checklists: the published checklists of the outlines of those courses, completed while they
+ * stand done by their records (server/db/checklist-progress.ts); checklistProgress likewise.
  *
  * The per-member fragments take the SQL of a user id (a column of the outer query) and are used
  * in LATERAL subqueries, so they run only for the rows of a page; each step is an index lookup.
@@ -28,14 +31,6 @@ export function courseStats(userId: SQL, now: Date): SQL {
       from (${learnerCourseStates({ userId, kind: 'assigned' }, now)}) s`;
 }
 
-/** One row: checklists_assigned, checklists_completed for the user. */
-export function checklistStats(userId: SQL): SQL {
-  return sql`
-    select count(*)::int as checklists_assigned, count(ca.completed_at)::int as checklists_completed
-      from checklist_assignments ca
-     where ca.user_id = ${userId}`;
-}
-
 /**
  * Completed assigned courses per member of `members` (a query with a user_id column), with the
  * same rule as courseStats, for the progress sorts that need the count of every member of a team
@@ -47,16 +42,6 @@ export function coursesCompletedByMember(members: SQL, now: Date): SQL {
       from (${learnerCourseStates({ userIn: members, kind: 'assigned' }, now)}) s
      where s.state = 'completed'
      group by s.user_id`;
-}
-
-/** Completed checklists per member of `members`; rows: user_id, n. */
-export function checklistsCompletedByMember(members: SQL): SQL {
-  return sql`
-    select ca.user_id, count(*)::int as n
-      from (${members}) f
-      join checklist_assignments ca on ca.user_id = f.user_id
-     where ca.completed_at is not null
-     group by ca.user_id`;
 }
 
 export const percent = (done: number, of: number) => (of === 0 ? 0 : Math.round((100 * done) / of));
@@ -79,7 +64,7 @@ export const cardColumns = sql`u.id, u.first_name, u.last_name, u.email, u.profi
   cs.courses_assigned, cs.courses_completed, ks.checklists_assigned, ks.checklists_completed`;
 export const cardJoins = (now: Date) => sql`
   cross join lateral (${courseStats(sql`u.id`, now)}) cs
-  cross join lateral (${checklistStats(sql`u.id`)}) ks`;
+  cross join lateral (${checklistStats(sql`u.id`, now)}) ks`;
 
 export function toCard(row: CardRow): TeamMemberCard {
   return {

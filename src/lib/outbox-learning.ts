@@ -85,6 +85,7 @@ function lessonWithWork(lesson: PlayerLesson, work: WaitingWork): PlayerLesson {
 
 function itemWithWork(item: PlayerItem, work: WaitingWork): PlayerItem {
   if (item.kind === 'lesson') return lessonWithWork(item, work);
+  if (item.kind === 'checklist') return item;
   const started = work.startedAttempts.get(item._id) ?? 0;
   const answered = work.answeredQuizzes.has(item._id);
   if (started === 0 && !answered) return item;
@@ -115,6 +116,7 @@ export function courseWithWork(course: PlayerCourse, work: WaitingWork): PlayerC
 
 /** Whether an outline item holds work that waits: an activity of a lesson, or a quiz's answers. */
 export function itemWaits(item: PlayerItem, work: WaitingWork): boolean {
+  if (item.kind === 'checklist') return false;
   return item.kind === 'lesson'
     ? item.activities.some((activity) => work.activities.has(activity._id))
     : work.answeredQuizzes.has(item._id);

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampTz, trigram, updatedAt, version } from '../columns.ts';
+import { checklists } from './checklists.ts';
 import { courseCategories } from './course-categories.ts';
 import { lessons } from './lessons.ts';
 import { membershipLevels } from './lookups.ts';
@@ -90,7 +91,7 @@ export const coursePermissionSubjects = pgTable(
   ],
 );
 
-/** A course's outline: its lessons and quizzes in order, each at most once. */
+/** A course's outline: its lessons, quizzes and checklists in order, each at most once. */
 export const courseOutlineItems = pgTable(
   'course_outline_items',
   {
@@ -101,14 +102,20 @@ export const courseOutlineItems = pgTable(
     position: integer('position').notNull(),
     lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
     quizId: uuid('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
+    checklistId: uuid('checklist_id').references(() => checklists.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    check('course_outline_items_one_check', sql`num_nonnulls(${t.lessonId}, ${t.quizId}) = 1`),
+    check(
+      'course_outline_items_one_check',
+      sql`num_nonnulls(${t.lessonId}, ${t.quizId}, ${t.checklistId}) = 1`,
+    ),
     index('course_outline_items_course_idx').on(t.courseId, t.position),
     uniqueIndex('course_outline_items_lesson_idx').on(t.courseId, t.lessonId),
     uniqueIndex('course_outline_items_quiz_idx').on(t.courseId, t.quizId),
     index('course_outline_items_lesson_ref_idx').on(t.lessonId),
     index('course_outline_items_quiz_ref_idx').on(t.quizId),
+    uniqueIndex('course_outline_items_checklist_idx').on(t.courseId, t.checklistId),
+    index('course_outline_items_checklist_ref_idx').on(t.checklistId),
   ],
 );
 

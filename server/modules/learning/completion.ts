@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { outlineItemTaken } from '../../db/learner-progress.ts';
+import { courseInScope, outlineItemTaken } from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courseCompletions, courseProgress } from '../../db/schema/courses.ts';
 import { learnerCourses, uuid } from './course-access.ts';
@@ -68,25 +68,45 @@ async function latestPart(tx: Transaction, userId: string, courseId: string, don
             where o.course_id = ${uuid(courseId)} and acm.user_id = ${uuid(userId)}),
           (select max(qa.submitted_at) from quiz_attempts qa
              join course_outline_items o on o.quiz_id = qa.quiz_id
-            where o.course_id = ${uuid(courseId)} and qa.user_id = ${uuid(userId)} and qa.passed)) as at`,
+            where o.course_id = ${uuid(courseId)} and qa.user_id = ${uuid(userId)} and qa.passed),
+          (select max(cr.done_at) from checklist_records cr
+             join course_outline_items o on o.checklist_id = cr.checklist_id
+            where o.course_id = ${uuid(courseId)} and cr.user_id = ${uuid(userId)}
+              and cr.action = 'done' and cr.withdrawn_at is null)) as at`,
   );
   return row ? new Date(row.at) : done;
 }
 
 /**
  * The courses a finished part may complete: the one it was done in, and the others the learner has
- * begun that hold the same lesson or quiz (enabled courses, where the learner takes that part).
+ * begun that hold the same lesson, quiz or checklist (enabled courses, where the learner takes that
+ * part). A checklist is recorded outside any one course: see coursesHoldingChecklist.
  */
 export function coursesHolding(
   userId: string,
   courseId: string,
-  part: { lessonId: string } | { quizId: string },
+  part: { lessonId: string } | { quizId: string } | { checklistId: string },
 ): SQL {
   const holds =
-    'lessonId' in part ? sql`o.lesson_id = ${uuid(part.lessonId)}` : sql`o.quiz_id = ${uuid(part.quizId)}`;
+    'lessonId' in part
+      ? sql`o.lesson_id = ${uuid(part.lessonId)}`
+      : 'quizId' in part
+        ? sql`o.quiz_id = ${uuid(part.quizId)}`
+        : sql`o.checklist_id = ${uuid(part.checklistId)}`;
   return sql`select o.course_id from course_outline_items o
                join courses c on c.id = o.course_id and c.status
               where ${holds} and ${outlineItemTaken(sql`o`)}
                 and (o.course_id = ${uuid(courseId)} or exists (
                   select 1 from course_progress p where p.user_id = ${uuid(userId)} and p.course_id = o.course_id))`;
+}
+
+/**
+ * The courses a checklist record may complete: every enabled course in the learner's scope whose
+ * outline holds the checklist (a lead signs off from the team dashboard, not inside a course).
+ */
+export function coursesHoldingChecklist(userId: string, checklistId: string): SQL {
+  return sql`select o.course_id from course_outline_items o
+               join courses c on c.id = o.course_id
+              where o.checklist_id = ${uuid(checklistId)} and ${outlineItemTaken(sql`o`)}
+                and ${courseInScope(sql`${uuid(userId)}`, sql`c`)}`;
 }

@@ -21,9 +21,18 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
         Outline
       </Title>
       {course.outline.map((item, index) => {
-        const parts = item.kind === 'lesson' ? item.activities.length : item.questionCount;
+        const parts =
+          item.kind === 'lesson'
+            ? item.activities.length
+            : item.kind === 'quiz'
+              ? item.questionCount
+              : item.itemsTotal;
         const doneParts =
-          item.kind === 'lesson' ? item.activities.filter((activity) => activity.done).length : 0;
+          item.kind === 'lesson'
+            ? item.activities.filter((activity) => activity.done).length
+            : item.kind === 'checklist'
+              ? item.itemsDone
+              : 0;
         const waiting = itemWaits(item, work) ? ` · ${WAITING_LABEL}` : '';
         return (
           <NavLink

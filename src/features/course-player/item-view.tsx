@@ -19,7 +19,7 @@ export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
     <>
       {item.kind === 'lesson' ? (
         <LessonView key={item._id} courseId={course._id} lesson={item} />
-      ) : (
+      ) : item.kind === 'checklist' ? null : (
         <QuizView
           key={item._id}
           courseId={course._id}
