@@ -181,17 +181,24 @@ const itemIds = (message: string) =>
     [],
   );
 
-/** POST /course/lesson/{courseId}: existing lessons and quizzes to append, at least one in all. */
+/** POST /course/lesson/{courseId}: existing lessons, quizzes and checklists to append, at least one in all. */
 export const outlineAddSchema = v.pipe(
-  v.object({ lessonIds: itemIds(m.outlineFull), quizIds: itemIds(m.outlineFull) }),
+  v.object({
+    lessonIds: itemIds(m.outlineFull),
+    quizIds: itemIds(m.outlineFull),
+    checklistIds: itemIds(m.outlineFull),
+  }),
   v.forward(
-    v.check((input) => input.lessonIds.length + input.quizIds.length > 0, m.itemsRequired),
+    v.check(
+      (input) => input.lessonIds.length + input.quizIds.length + input.checklistIds.length > 0,
+      m.itemsRequired,
+    ),
     ['lessonIds'],
   ),
 );
 export type OutlineAddInput = v.InferInput<typeof outlineAddSchema>;
 
-/** POST /course/lesson/{courseId}/order: every lesson and quiz id of the outline once. */
+/** POST /course/lesson/{courseId}/order: every lesson, quiz and checklist id of the outline once. */
 export const outlineOrderSchema = v.object({
   itemIds: v.pipe(
     v.array(v.pipe(v.string(m.itemIdsInvalid), v.uuid(m.itemIdsInvalid)), m.orderMismatch),

@@ -13,6 +13,7 @@ import type { ApiSuccess } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { checklists } from '../../db/schema/checklists.ts';
 import { courseOutlineItems } from '../../db/schema/courses.ts';
 import { lessons } from '../../db/schema/lessons.ts';
 import { quizzes } from '../../db/schema/quizzes.ts';
@@ -25,7 +26,7 @@ import { lockCourse, refuse } from './writes.ts';
 
 type Executor = Pick<Database, 'execute'>;
 
-/** A course's lessons and quizzes in order; 404 when the course does not exist. */
+/** A course's lessons, quizzes and checklists in order; 404 when the course does not exist. */
 export async function outlineOf(db: Executor, courseId: string): Promise<OutlineItem[]> {
   const rows = await queryRows<OutlineItem & { course: string | null }>(
     db as Database,
@@ -36,6 +37,9 @@ export async function outlineOf(db: Executor, courseId: string): Promise<Outline
           union all
           select i.course_id, i.position, 'quiz' as kind, q.id, q.name, q.status
           from course_outline_items i join quizzes q on q.id = i.quiz_id
+          union all
+          select i.course_id, i.position, 'checklist' as kind, k.id, k.title as name, k.status
+          from course_outline_items i join checklists k on k.id = i.checklist_id
         ) o on o.course_id = c.id
         where c.id = ${courseId}
         order by o.position, o.id`,
@@ -45,33 +49,44 @@ export async function outlineOf(db: Executor, courseId: string): Promise<Outline
 }
 
 /** Of `ids`, those the table holds. */
-async function existing(tx: Transaction, table: typeof lessons | typeof quizzes, ids: string[]) {
+async function existing(
+  tx: Transaction,
+  table: typeof lessons | typeof quizzes | typeof checklists,
+  ids: string[],
+) {
   if (ids.length === 0) return [];
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   return rows.map((row) => row.id);
 }
 
-/** Appends lessons and quizzes not yet in the outline, in the order sent (lessons first). */
-async function addItems(tx: Transaction, courseId: string, lessonIds: string[], quizIds: string[]) {
+type OutlineAdd = { lessonIds: string[]; quizIds: string[]; checklistIds: string[] };
+
+/** Appends lessons, quizzes and checklists not yet in the outline, in the order sent (lessons, quizzes, checklists). */
+async function addItems(tx: Transaction, courseId: string, { lessonIds, quizIds, checklistIds }: OutlineAdd) {
   await lockCourse(tx, courseId);
   const lessonsWanted = [...new Set(lessonIds)];
   const quizzesWanted = [...new Set(quizIds)];
+  const checklistsWanted = [...new Set(checklistIds)];
   if ((await existing(tx, lessons, lessonsWanted)).length !== lessonsWanted.length)
     throw refuse('lessonIds', m.lessonsNotFound);
   if ((await existing(tx, quizzes, quizzesWanted)).length !== quizzesWanted.length)
     throw refuse('quizIds', m.quizzesNotFound);
+  if ((await existing(tx, checklists, checklistsWanted)).length !== checklistsWanted.length)
+    throw refuse('checklistIds', m.checklistsNotFound);
   const current = await tx
     .select({
       lessonId: courseOutlineItems.lessonId,
       quizId: courseOutlineItems.quizId,
+      checklistId: courseOutlineItems.checklistId,
       position: courseOutlineItems.position,
     })
     .from(courseOutlineItems)
     .where(eq(courseOutlineItems.courseId, courseId));
-  const has = new Set(current.flatMap((row) => [row.lessonId, row.quizId]));
+  const has = new Set(current.flatMap((row) => [row.lessonId, row.quizId, row.checklistId]));
   const fresh = [
     ...lessonsWanted.filter((id) => !has.has(id)).map((id) => ({ lessonId: id })),
     ...quizzesWanted.filter((id) => !has.has(id)).map((id) => ({ quizId: id })),
+    ...checklistsWanted.filter((id) => !has.has(id)).map((id) => ({ checklistId: id })),
   ];
   if (current.length + fresh.length > COURSE_MAX_OUTLINE) throw refuse('lessonIds', m.outlineFull);
   if (fresh.length === 0) return;
@@ -81,7 +96,7 @@ async function addItems(tx: Transaction, courseId: string, lessonIds: string[], 
     .values(fresh.map((item, index) => ({ courseId, position: start + index, ...item })));
 }
 
-/** Sets positions from `itemIds`, which must name every lesson and quiz of the outline once. */
+/** Sets positions from `itemIds`, which must name every lesson, quiz and checklist of the outline once. */
 async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
   await lockCourse(tx, courseId);
   const current = await tx
@@ -89,10 +104,13 @@ async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
       id: courseOutlineItems.id,
       lessonId: courseOutlineItems.lessonId,
       quizId: courseOutlineItems.quizId,
+      checklistId: courseOutlineItems.checklistId,
     })
     .from(courseOutlineItems)
     .where(eq(courseOutlineItems.courseId, courseId));
-  const rowOf = new Map(current.map((row) => [(row.lessonId ?? row.quizId) as string, row.id]));
+  const rowOf = new Map(
+    current.map((row) => [(row.lessonId ?? row.quizId ?? row.checklistId) as string, row.id]),
+  );
   if (
     itemIds.length !== current.length ||
     new Set(itemIds).size !== itemIds.length ||
@@ -109,7 +127,7 @@ async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
   );
 }
 
-/** The outline routes: read, append existing lessons and quizzes, reorder, remove one. */
+/** The outline routes: read, append existing lessons, quizzes and checklists, reorder, remove one. */
 export function outlineRoutes(db: Database) {
   const can = (action: 'view' | 'edit') => allow(db, permission(resource.module, resource.submodule, action));
   const course = `:courseId${UUID_PARAM}`;
@@ -128,8 +146,8 @@ export function outlineRoutes(db: Database) {
       vValidator('json', outlineAddSchema, validationHook),
       async (c) => {
         const courseId = pathId(c.req.param('courseId'));
-        const { lessonIds, quizIds } = c.req.valid('json');
-        await db.transaction((tx) => addItems(tx, courseId, lessonIds, quizIds));
+        const input = c.req.valid('json');
+        await db.transaction((tx) => addItems(tx, courseId, input));
         return c.json({ message: m.outlineAdded, results: await answer(courseId) } satisfies ApiSuccess<
           OutlineItem[]
         >);
@@ -158,7 +176,11 @@ export function outlineRoutes(db: Database) {
           .where(
             and(
               eq(courseOutlineItems.courseId, courseId),
-              or(eq(courseOutlineItems.lessonId, itemId), eq(courseOutlineItems.quizId, itemId)),
+              or(
+                eq(courseOutlineItems.lessonId, itemId),
+                eq(courseOutlineItems.quizId, itemId),
+                eq(courseOutlineItems.checklistId, itemId),
+              ),
             ),
           )
           .returning({ id: courseOutlineItems.id });
