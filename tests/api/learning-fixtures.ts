@@ -128,7 +128,7 @@ export async function newQuiz(
 export async function setOutline(
   t: TestContext,
   courseId: string,
-  items: ({ lessonId: string } | { quizId: string })[],
+  items: ({ lessonId: string } | { quizId: string } | { checklistId: string })[],
 ) {
   for (const [index, item] of items.entries()) {
     await t.db.insert(courseOutlineItems).values({ courseId, position: index + 1, ...item });

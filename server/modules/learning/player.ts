@@ -2,10 +2,12 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type {
   HandIn,
   PlayerActivity,
+  PlayerChecklist,
   PlayerCourse,
   PlayerItem,
   PlayerQuiz,
 } from '../../../contract/learning/resource.ts';
+import { checklistFigures } from '../../db/checklist-progress.ts';
 import type { Database } from '../../db/client.ts';
 import { type LearnerCourse, learnerOutline } from '../../db/learner-progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
@@ -19,6 +21,7 @@ import { type CourseRecord, uuid } from './course-access.ts';
 type OutlineRow = {
   lesson_id: string | null;
   quiz_id: string | null;
+  checklist_id: string | null;
   name: string;
   description: string;
   pass_mark: number | null;
@@ -38,14 +41,15 @@ const since = (column: SQL, start: Date | null) =>
 function outlineRows(db: Database, userId: string, courseId: string, start: Date | null) {
   return queryRows<OutlineRow>(
     db,
-    sql`select o.lesson_id, o.quiz_id, coalesce(l.name, q.name) as name,
-               coalesce(l.description, q.description) as description,
+    sql`select o.lesson_id, o.quiz_id, o.checklist_id, coalesce(l.name, q.name, k.title) as name,
+               coalesce(l.description, q.description, k.description) as description,
                q.pass_mark, q.attempts_allowed, q.time_limit_minutes,
                (select count(*)::int from quiz_questions qq where qq.quiz_id = q.id) as question_count,
                qa.used as attempts_used, qa.best as best_score, qa.passed
           from (${learnerOutline(uuid(courseId))}) o
           left join lessons l on l.id = o.lesson_id
           left join quizzes q on q.id = o.quiz_id
+          left join checklists k on k.id = o.checklist_id
           left join lateral (
             select count(*) filter (where ${since(sql`a.started_at`, start)})::int as used,
                    max(a.score) filter (where ${since(sql`a.started_at`, start)})::int as best,
@@ -55,6 +59,20 @@ function outlineRows(db: Database, userId: string, courseId: string, start: Date
             on o.quiz_id is not null
          order by o.position, o.id`,
   );
+}
+
+/** Items done and items that count of each checklist, by records dated after `start` (null: ever); checklistFigures' rule. */
+async function checklistItems(db: Database, userId: string, checklistIds: string[], start: Date | null) {
+  if (checklistIds.length === 0) return new Map<string, { done: number; total: number }>();
+  const rows = await queryRows<{ checklist_id: string; done: number; total: number }>(
+    db,
+    checklistFigures(
+      uuid(userId),
+      sql.join(checklistIds.map(uuid), sql`, `),
+      start === null ? sql`null::timestamptz` : sql`${start.toISOString()}::timestamptz`,
+    ),
+  );
+  return new Map(rows.map((row) => [row.checklist_id, { done: row.done, total: row.total }]));
 }
 
 /** A hand-in as the learner and their leads see it, behind a fresh signed link. */
@@ -149,7 +167,26 @@ export async function playerCourse(
     });
     activities.set(record.lessonId, list);
   }
+  const figures = await checklistItems(
+    db,
+    userId,
+    items.flatMap((item) => (item.checklist_id ? [item.checklist_id] : [])),
+    state.roundStart,
+  );
   const outline = items.map((item): PlayerItem => {
+    if (item.checklist_id) {
+      const { done: itemsDone, total: itemsTotal } = figures.get(item.checklist_id) ?? { done: 0, total: 0 };
+      return {
+        kind: 'checklist',
+        _id: item.checklist_id,
+        name: item.name,
+        description: item.description,
+        // While the course stands completed, its checklists show done, as its lessons do.
+        done: standing || itemsDone === itemsTotal,
+        itemsDone: standing ? itemsTotal : itemsDone,
+        itemsTotal,
+      } satisfies PlayerChecklist;
+    }
     if (item.lesson_id) {
       const list = activities.get(item.lesson_id) ?? [];
       return {
