@@ -1,10 +1,18 @@
 import {
+  type ChecklistItem,
+  type ChecklistItemState,
+  type ChecklistRecordAction,
+  checklistRecordPaths,
+  type LearnerChecklist,
+} from '@contract/checklists/records';
+import {
   learningPaths,
   type PlayerCourse,
   type PlayerItem,
   type PlayerLesson,
 } from '@contract/learning/resource';
 import { useMemo } from 'react';
+import { RECORD_QUERY } from './checklist-records';
 import { type OutboxSummary, useOutbox } from './outbox';
 
 /** The mark on an activity, a quiz or a course whose learner's work is done here but not yet sent. */
@@ -23,6 +31,16 @@ export type WaitingWork = {
   answeredQuizzes: ReadonlySet<string>;
   /** Per quiz, the attempts started on this device that the server has not heard of yet. */
   startedAttempts: ReadonlyMap<string, number>;
+  /** Records on checklist items (a tick, an answer, evidence, a sign-off, a withdrawal), oldest first. */
+  checklistRecords: readonly WaitingRecord[];
+};
+
+/** A checklist record waiting in the outbox: whose item, and what it does to it. */
+export type WaitingRecord = {
+  checklistId: string;
+  activityId: string;
+  learnerId: string;
+  action: ChecklistRecordAction;
 };
 
 const ID = '([0-9a-fA-F-]{36})';
@@ -32,7 +50,21 @@ const patterns = {
   handIn: new RegExp(`${learningPaths.handIn(ID, ID)}$`),
   start: new RegExp(`${learningPaths.quizAttempt(ID)}$`),
   submit: new RegExp(`${learningPaths.quizSubmit(ID, ID)}$`),
+  record: new RegExp(`${checklistRecordPaths.record}$`),
 };
+
+const ACTIONS: readonly string[] = ['done', 'notYet', 'withdraw'] satisfies ChecklistRecordAction[];
+
+/** A checklist record's entry, read from the query its request carries (src/lib/checklist-records.ts). */
+function waitingRecord(url: string): WaitingRecord | null {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const checklistId = query.get(RECORD_QUERY.checklist);
+  const activityId = query.get(RECORD_QUERY.activity);
+  const learnerId = query.get(RECORD_QUERY.learner);
+  const action = query.get(RECORD_QUERY.action);
+  if (!checklistId || !activityId || !learnerId || !action || !ACTIONS.includes(action)) return null;
+  return { checklistId, activityId, learnerId, action: action as ChecklistRecordAction };
+}
 
 /** What the outbox's waiting entries hold of the learner's work. */
 export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
@@ -40,9 +72,15 @@ export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
   const courses = new Set<string>();
   const answeredQuizzes = new Set<string>();
   const startedAttempts = new Map<string, number>();
+  const checklistRecords: WaitingRecord[] = [];
   for (const entry of entries) {
     if (entry.status === 'failed' || entry.method !== 'POST') continue;
     const path = entry.url.split('?')[0] ?? '';
+    if (patterns.record.test(path)) {
+      const record = waitingRecord(entry.url);
+      if (record) checklistRecords.push(record);
+      continue;
+    }
     const finished = patterns.complete.exec(path) ?? patterns.handIn.exec(path);
     if (finished?.[1] && finished[2]) {
       courses.add(finished[1]);
@@ -57,7 +95,7 @@ export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
     const submitted = patterns.submit.exec(path);
     if (submitted?.[1]) answeredQuizzes.add(submitted[1]);
   }
-  return { activities, courses, answeredQuizzes, startedAttempts };
+  return { activities, courses, answeredQuizzes, startedAttempts, checklistRecords };
 }
 
 /** The learner's work waiting in this device's outbox, kept up to date as the worker reports it. */
@@ -114,10 +152,64 @@ export function courseWithWork(course: PlayerCourse, work: WaitingWork): PlayerC
   };
 }
 
-/** Whether an outline item holds work that waits: an activity of a lesson, or a quiz's answers. */
+/** Whether an outline item holds work that waits: an activity of a lesson, a quiz's answers, a checklist's record. */
 export function itemWaits(item: PlayerItem, work: WaitingWork): boolean {
-  if (item.kind === 'checklist') return false;
+  if (item.kind === 'checklist')
+    return work.checklistRecords.some((record) => record.checklistId === item._id);
   return item.kind === 'lesson'
     ? item.activities.some((activity) => work.activities.has(activity._id))
     : work.answeredQuizzes.has(item._id);
+}
+
+/** The last record of the learner's item that waits in the outbox, or null. */
+export function itemRecordWaiting(
+  work: WaitingWork,
+  learnerId: string,
+  activityId: string,
+): ChecklistRecordAction | null {
+  let last: ChecklistRecordAction | null = null;
+  for (const record of work.checklistRecords)
+    if (record.learnerId === learnerId && record.activityId === activityId) last = record.action;
+  return last;
+}
+
+/** Where an item stands once a waiting record is sent: a withdrawal reopens it. */
+function stateAfter(item: ChecklistItem, action: ChecklistRecordAction): ChecklistItemState {
+  if (action === 'done') return 'done';
+  if (action === 'notYet') return item.state === 'done' ? 'done' : 'notYet';
+  return 'open';
+}
+
+/**
+ * The learner's checklist as this device left it: what the server answered, with each item whose
+ * record waits in the outbox in the state that record gives it, and the figures counted again as the
+ * server counts them (the required items done; every item when none is required).
+ */
+export function checklistWithWork(checklist: LearnerChecklist, work: WaitingWork): LearnerChecklist {
+  const learnerId = checklist.learner._id;
+  const items = checklist.items.map((item) => {
+    const action = itemRecordWaiting(work, learnerId, item._id);
+    if (action === null) return item;
+    const state = stateAfter(item, action);
+    return state === item.state ? item : { ...item, state };
+  });
+  if (items.every((item, index) => item === checklist.items[index])) return checklist;
+  const gate = items.some((item) => item.required) ? items.filter((item) => item.required) : items;
+  const done = gate.filter((item) => item.state === 'done').length;
+  const total = gate.length;
+  return {
+    ...checklist,
+    items,
+    done,
+    total,
+    percent: total === 0 ? 0 : Math.round((100 * done) / total),
+    completed: total > 0 && done === total,
+  };
+}
+
+/** Whether a record on one of the learner's items of the checklist waits in the outbox. */
+export function checklistWaits(work: WaitingWork, checklistId: string, learnerId?: string): boolean {
+  return work.checklistRecords.some(
+    (record) => record.checklistId === checklistId && (!learnerId || record.learnerId === learnerId),
+  );
 }
