@@ -30,6 +30,7 @@ import { Route as AppTeamDashboardAssignNewTrainingRouteImport } from './routes/
 import { Route as AppUserManagementUsersGroupRouteImport } from './routes/app/user-management/users-group'
 import { Route as AppUserManagementUsersProfileFieldRouteImport } from './routes/app/user-management/users-profile-field'
 import { Route as UserPortalLearningProcessTrainingRouteImport } from './routes/user-portal/learning-process/training'
+import { Route as UserPortalObservingIndexRouteImport } from './routes/user-portal/observing/index'
 import { Route as UserPortalTeamDashboardIndexRouteImport } from './routes/user-portal/team-dashboard/index'
 import { Route as AppContentManagementAssignmentsIndexRouteImport } from './routes/app/content-management/assignments/index'
 import { Route as AppContentManagementAssignmentsAddRouteImport } from './routes/app/content-management/assignments/add'
@@ -55,7 +56,9 @@ import { Route as AppUserManagementUsersTeamIndexRouteImport } from './routes/ap
 import { Route as AppUserManagementUsersTeamAddRouteImport } from './routes/app/user-management/users-team/add'
 import { Route as AppUserManagementUsersIndexRouteImport } from './routes/app/user-management/users/index'
 import { Route as AppUserManagementUsersAddRouteImport } from './routes/app/user-management/users/add'
+import { Route as UserPortalLearningProcessChecklistChecklistIdRouteImport } from './routes/user-portal/learning-process/checklist.$checklistId'
 import { Route as UserPortalLearningProcessCourseCourseIdRouteImport } from './routes/user-portal/learning-process/course.$courseId'
+import { Route as UserPortalObservingChecklistIdLearnerIdRouteImport } from './routes/user-portal/observing/$checklistId.$learnerId'
 import { Route as AppContentManagementAssignmentsEditAssignmentIdRouteImport } from './routes/app/content-management/assignments/edit/$assignmentId'
 import { Route as AppContentManagementChecklistsEditIdRouteImport } from './routes/app/content-management/checklists/edit/$id'
 import { Route as AppContentManagementCourseCategoryEditCategoryIdRouteImport } from './routes/app/content-management/course-category/edit/$categoryId'
@@ -181,6 +184,12 @@ const UserPortalLearningProcessTrainingRoute =
   UserPortalLearningProcessTrainingRouteImport.update({
     id: '/learning-process/training',
     path: '/learning-process/training',
+    getParentRoute: () => UserPortalRoute,
+  } as any)
+const UserPortalObservingIndexRoute =
+  UserPortalObservingIndexRouteImport.update({
+    id: '/observing/',
+    path: '/observing/',
     getParentRoute: () => UserPortalRoute,
   } as any)
 const UserPortalTeamDashboardIndexRoute =
@@ -333,10 +342,22 @@ const AppUserManagementUsersAddRoute =
     path: '/user-management/users/add',
     getParentRoute: () => AppRoute,
   } as any)
+const UserPortalLearningProcessChecklistChecklistIdRoute =
+  UserPortalLearningProcessChecklistChecklistIdRouteImport.update({
+    id: '/learning-process/checklist/$checklistId',
+    path: '/learning-process/checklist/$checklistId',
+    getParentRoute: () => UserPortalRoute,
+  } as any)
 const UserPortalLearningProcessCourseCourseIdRoute =
   UserPortalLearningProcessCourseCourseIdRouteImport.update({
     id: '/learning-process/course/$courseId',
     path: '/learning-process/course/$courseId',
+    getParentRoute: () => UserPortalRoute,
+  } as any)
+const UserPortalObservingChecklistIdLearnerIdRoute =
+  UserPortalObservingChecklistIdLearnerIdRouteImport.update({
+    id: '/observing/$checklistId/$learnerId',
+    path: '/observing/$checklistId/$learnerId',
     getParentRoute: () => UserPortalRoute,
   } as any)
 const AppContentManagementAssignmentsEditAssignmentIdRoute =
@@ -451,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/app/user-management/users-group': typeof AppUserManagementUsersGroupRoute
   '/app/user-management/users-profile-field': typeof AppUserManagementUsersProfileFieldRoute
   '/user-portal/learning-process/training': typeof UserPortalLearningProcessTrainingRoute
+  '/user-portal/observing/': typeof UserPortalObservingIndexRoute
   '/user-portal/team-dashboard/': typeof UserPortalTeamDashboardIndexRoute
   '/app/content-management/assignments/add': typeof AppContentManagementAssignmentsAddRoute
   '/app/content-management/checklists/add': typeof AppContentManagementChecklistsAddRoute
@@ -464,7 +486,9 @@ export interface FileRoutesByFullPath {
   '/app/user-management/role-permission/add': typeof AppUserManagementRolePermissionAddRoute
   '/app/user-management/users-team/add': typeof AppUserManagementUsersTeamAddRoute
   '/app/user-management/users/add': typeof AppUserManagementUsersAddRoute
+  '/user-portal/learning-process/checklist/$checklistId': typeof UserPortalLearningProcessChecklistChecklistIdRoute
   '/user-portal/learning-process/course/$courseId': typeof UserPortalLearningProcessCourseCourseIdRoute
+  '/user-portal/observing/$checklistId/$learnerId': typeof UserPortalObservingChecklistIdLearnerIdRoute
   '/app/content-management/assignments/': typeof AppContentManagementAssignmentsIndexRoute
   '/app/content-management/checklists/': typeof AppContentManagementChecklistsIndexRoute
   '/app/content-management/course-category/': typeof AppContentManagementCourseCategoryIndexRoute
@@ -512,6 +536,7 @@ export interface FileRoutesByTo {
   '/app/user-management/users-group': typeof AppUserManagementUsersGroupRoute
   '/app/user-management/users-profile-field': typeof AppUserManagementUsersProfileFieldRoute
   '/user-portal/learning-process/training': typeof UserPortalLearningProcessTrainingRoute
+  '/user-portal/observing': typeof UserPortalObservingIndexRoute
   '/user-portal/team-dashboard': typeof UserPortalTeamDashboardIndexRoute
   '/app/content-management/assignments/add': typeof AppContentManagementAssignmentsAddRoute
   '/app/content-management/checklists/add': typeof AppContentManagementChecklistsAddRoute
@@ -525,7 +550,9 @@ export interface FileRoutesByTo {
   '/app/user-management/role-permission/add': typeof AppUserManagementRolePermissionAddRoute
   '/app/user-management/users-team/add': typeof AppUserManagementUsersTeamAddRoute
   '/app/user-management/users/add': typeof AppUserManagementUsersAddRoute
+  '/user-portal/learning-process/checklist/$checklistId': typeof UserPortalLearningProcessChecklistChecklistIdRoute
   '/user-portal/learning-process/course/$courseId': typeof UserPortalLearningProcessCourseCourseIdRoute
+  '/user-portal/observing/$checklistId/$learnerId': typeof UserPortalObservingChecklistIdLearnerIdRoute
   '/app/content-management/assignments': typeof AppContentManagementAssignmentsIndexRoute
   '/app/content-management/checklists': typeof AppContentManagementChecklistsIndexRoute
   '/app/content-management/course-category': typeof AppContentManagementCourseCategoryIndexRoute
@@ -577,6 +604,7 @@ export interface FileRoutesById {
   '/app/user-management/users-group': typeof AppUserManagementUsersGroupRoute
   '/app/user-management/users-profile-field': typeof AppUserManagementUsersProfileFieldRoute
   '/user-portal/learning-process/training': typeof UserPortalLearningProcessTrainingRoute
+  '/user-portal/observing/': typeof UserPortalObservingIndexRoute
   '/user-portal/team-dashboard/': typeof UserPortalTeamDashboardIndexRoute
   '/app/content-management/assignments/add': typeof AppContentManagementAssignmentsAddRoute
   '/app/content-management/checklists/add': typeof AppContentManagementChecklistsAddRoute
@@ -590,7 +618,9 @@ export interface FileRoutesById {
   '/app/user-management/role-permission/add': typeof AppUserManagementRolePermissionAddRoute
   '/app/user-management/users-team/add': typeof AppUserManagementUsersTeamAddRoute
   '/app/user-management/users/add': typeof AppUserManagementUsersAddRoute
+  '/user-portal/learning-process/checklist/$checklistId': typeof UserPortalLearningProcessChecklistChecklistIdRoute
   '/user-portal/learning-process/course/$courseId': typeof UserPortalLearningProcessCourseCourseIdRoute
+  '/user-portal/observing/$checklistId/$learnerId': typeof UserPortalObservingChecklistIdLearnerIdRoute
   '/app/content-management/assignments/': typeof AppContentManagementAssignmentsIndexRoute
   '/app/content-management/checklists/': typeof AppContentManagementChecklistsIndexRoute
   '/app/content-management/course-category/': typeof AppContentManagementCourseCategoryIndexRoute
@@ -642,6 +672,7 @@ export interface FileRouteTypes {
     | '/app/user-management/users-group'
     | '/app/user-management/users-profile-field'
     | '/user-portal/learning-process/training'
+    | '/user-portal/observing/'
     | '/user-portal/team-dashboard/'
     | '/app/content-management/assignments/add'
     | '/app/content-management/checklists/add'
@@ -655,7 +686,9 @@ export interface FileRouteTypes {
     | '/app/user-management/role-permission/add'
     | '/app/user-management/users-team/add'
     | '/app/user-management/users/add'
+    | '/user-portal/learning-process/checklist/$checklistId'
     | '/user-portal/learning-process/course/$courseId'
+    | '/user-portal/observing/$checklistId/$learnerId'
     | '/app/content-management/assignments/'
     | '/app/content-management/checklists/'
     | '/app/content-management/course-category/'
@@ -703,6 +736,7 @@ export interface FileRouteTypes {
     | '/app/user-management/users-group'
     | '/app/user-management/users-profile-field'
     | '/user-portal/learning-process/training'
+    | '/user-portal/observing'
     | '/user-portal/team-dashboard'
     | '/app/content-management/assignments/add'
     | '/app/content-management/checklists/add'
@@ -716,7 +750,9 @@ export interface FileRouteTypes {
     | '/app/user-management/role-permission/add'
     | '/app/user-management/users-team/add'
     | '/app/user-management/users/add'
+    | '/user-portal/learning-process/checklist/$checklistId'
     | '/user-portal/learning-process/course/$courseId'
+    | '/user-portal/observing/$checklistId/$learnerId'
     | '/app/content-management/assignments'
     | '/app/content-management/checklists'
     | '/app/content-management/course-category'
@@ -767,6 +803,7 @@ export interface FileRouteTypes {
     | '/app/user-management/users-group'
     | '/app/user-management/users-profile-field'
     | '/user-portal/learning-process/training'
+    | '/user-portal/observing/'
     | '/user-portal/team-dashboard/'
     | '/app/content-management/assignments/add'
     | '/app/content-management/checklists/add'
@@ -780,7 +817,9 @@ export interface FileRouteTypes {
     | '/app/user-management/role-permission/add'
     | '/app/user-management/users-team/add'
     | '/app/user-management/users/add'
+    | '/user-portal/learning-process/checklist/$checklistId'
     | '/user-portal/learning-process/course/$courseId'
+    | '/user-portal/observing/$checklistId/$learnerId'
     | '/app/content-management/assignments/'
     | '/app/content-management/checklists/'
     | '/app/content-management/course-category/'
@@ -965,6 +1004,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserPortalLearningProcessTrainingRouteImport
       parentRoute: typeof UserPortalRoute
     }
+    '/user-portal/observing/': {
+      id: '/user-portal/observing/'
+      path: '/observing'
+      fullPath: '/user-portal/observing/'
+      preLoaderRoute: typeof UserPortalObservingIndexRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
     '/user-portal/team-dashboard/': {
       id: '/user-portal/team-dashboard/'
       path: '/team-dashboard'
@@ -1140,11 +1186,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserManagementUsersAddRouteImport
       parentRoute: typeof AppRoute
     }
+    '/user-portal/learning-process/checklist/$checklistId': {
+      id: '/user-portal/learning-process/checklist/$checklistId'
+      path: '/learning-process/checklist/$checklistId'
+      fullPath: '/user-portal/learning-process/checklist/$checklistId'
+      preLoaderRoute: typeof UserPortalLearningProcessChecklistChecklistIdRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
     '/user-portal/learning-process/course/$courseId': {
       id: '/user-portal/learning-process/course/$courseId'
       path: '/learning-process/course/$courseId'
       fullPath: '/user-portal/learning-process/course/$courseId'
       preLoaderRoute: typeof UserPortalLearningProcessCourseCourseIdRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
+    '/user-portal/observing/$checklistId/$learnerId': {
+      id: '/user-portal/observing/$checklistId/$learnerId'
+      path: '/observing/$checklistId/$learnerId'
+      fullPath: '/user-portal/observing/$checklistId/$learnerId'
+      preLoaderRoute: typeof UserPortalObservingChecklistIdLearnerIdRouteImport
       parentRoute: typeof UserPortalRoute
     }
     '/app/content-management/assignments/edit/$assignmentId': {
@@ -1400,8 +1460,11 @@ interface UserPortalRouteChildren {
   UserPortalUserDashboardRoute: typeof UserPortalUserDashboardRoute
   UserPortalIndexRoute: typeof UserPortalIndexRoute
   UserPortalLearningProcessTrainingRoute: typeof UserPortalLearningProcessTrainingRoute
+  UserPortalObservingIndexRoute: typeof UserPortalObservingIndexRoute
   UserPortalTeamDashboardIndexRoute: typeof UserPortalTeamDashboardIndexRoute
+  UserPortalLearningProcessChecklistChecklistIdRoute: typeof UserPortalLearningProcessChecklistChecklistIdRoute
   UserPortalLearningProcessCourseCourseIdRoute: typeof UserPortalLearningProcessCourseCourseIdRoute
+  UserPortalObservingChecklistIdLearnerIdRoute: typeof UserPortalObservingChecklistIdLearnerIdRoute
   UserPortalTeamDashboardMembersAddTeamIdRoute: typeof UserPortalTeamDashboardMembersAddTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute: typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdIndexRoute: typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
@@ -1412,9 +1475,14 @@ const UserPortalRouteChildren: UserPortalRouteChildren = {
   UserPortalIndexRoute: UserPortalIndexRoute,
   UserPortalLearningProcessTrainingRoute:
     UserPortalLearningProcessTrainingRoute,
+  UserPortalObservingIndexRoute: UserPortalObservingIndexRoute,
   UserPortalTeamDashboardIndexRoute: UserPortalTeamDashboardIndexRoute,
+  UserPortalLearningProcessChecklistChecklistIdRoute:
+    UserPortalLearningProcessChecklistChecklistIdRoute,
   UserPortalLearningProcessCourseCourseIdRoute:
     UserPortalLearningProcessCourseCourseIdRoute,
+  UserPortalObservingChecklistIdLearnerIdRoute:
+    UserPortalObservingChecklistIdLearnerIdRoute,
   UserPortalTeamDashboardMembersAddTeamIdRoute:
     UserPortalTeamDashboardMembersAddTeamIdRoute,
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute:

@@ -2,7 +2,7 @@ import type { CatalogueQuery } from '@contract/learning/schemas';
 
 /**
  * Query keys of the learner's side: My Dashboard's trainings, Training Resources, the player's
- * course and quizzes. A completion, hand-in or graded attempt invalidates `all`, so every screen
+ * course, quizzes and checklists. A completion, a checklist record, hand-in or graded attempt invalidates `all`, so every screen
  * showing the learner's progress reads it again.
  */
 export const learningKeys = {
@@ -11,4 +11,14 @@ export const learningKeys = {
   catalogue: (query: CatalogueQuery) => [...learningKeys.all, 'catalogue', query] as const,
   course: (courseId: string) => [...learningKeys.all, 'course', courseId] as const,
   quiz: (quizId: string, courseId: string) => [...learningKeys.all, 'quiz', quizId, courseId] as const,
+  /** The learner's own checklists (My Dashboard). */
+  myChecklists: () => [...learningKeys.all, 'checklists'] as const,
+  /** One of the learner's checklists; in a course (the player), counted in that course's round. */
+  myChecklist: (checklistId: string, courseId: string | null) =>
+    [...learningKeys.all, 'checklist', checklistId, courseId] as const,
+  /** The checklists the user observes, with their learners. */
+  observing: () => [...learningKeys.all, 'observing'] as const,
+  /** One learner's checklist, as an observer named for it sees it. */
+  observed: (checklistId: string, learnerId: string) =>
+    [...learningKeys.all, 'observed', checklistId, learnerId] as const,
 };
