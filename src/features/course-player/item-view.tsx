@@ -1,6 +1,7 @@
 import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
 import { Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { ChecklistView } from './checklist-view';
 import { LessonView } from './lesson-view';
 import { QuizView } from './quiz-view';
 
@@ -10,7 +11,7 @@ type ItemViewProps = {
   onOpenItem: (itemId: string) => void;
 };
 
-/** The open lesson or quiz, with buttons to the one before and after it. */
+/** The open lesson, quiz or checklist, with buttons to the one before and after it. */
 export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
   const index = course.outline.findIndex((entry) => entry._id === item._id);
   const before = course.outline[index - 1];
@@ -19,7 +20,9 @@ export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
     <>
       {item.kind === 'lesson' ? (
         <LessonView key={item._id} courseId={course._id} lesson={item} />
-      ) : item.kind === 'checklist' ? null : (
+      ) : item.kind === 'checklist' ? (
+        <ChecklistView key={item._id} courseId={course._id} checklist={item} />
+      ) : (
         <QuizView
           key={item._id}
           courseId={course._id}

@@ -1,3 +1,4 @@
+import { checklistRecordPaths, type LearnerChecklist } from '@contract/checklists/records';
 import { type LearnerQuiz, learningPaths, type PlayerCourse } from '@contract/learning/resource';
 import { onlineManager, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -80,4 +81,22 @@ export const learnerQuizOptions = (quizId: string, courseId: string) =>
     gcTime: OFFLINE_MAX_AGE_MS,
     // Offline too the read is tried once, so a kept course answers from the device.
     networkMode: 'offlineFirst',
+  });
+
+/**
+ * A checklist of the course as the learner sees it in the player: its items stand done by records of
+ * the course's current round. Saved a week, so a checklist seen once opens offline.
+ */
+export const playerChecklistOptions = (checklistId: string, courseId: string) =>
+  queryOptions({
+    queryKey: learningKeys.myChecklist(checklistId, courseId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<LearnerChecklist>(checklistRecordPaths.myChecklist(checklistId), {
+          query: { course: courseId },
+          signal,
+          quiet: offline(),
+        })
+      ).results,
+    gcTime: OFFLINE_MAX_AGE_MS,
   });

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { PageTitle } from '@/ui/page-title';
 import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
+import { ChecklistsSection } from './checklists-section';
 import { expiringSoon } from './expiring';
 import { ExpiringList } from './expiring-list';
 import { myTrainingOptions } from './queries';
@@ -36,7 +37,7 @@ function Trainings({ trainings, empty }: { trainings: MyTraining[]; empty: strin
 
 /**
  * My Dashboard: the greeting, then what the learner must do (assigned trainings, overdue first as
- * the server orders them), what is suggested to them, and completed courses that will soon be due
+ * the server orders them), their checklists, what is suggested to them, and completed courses that will soon be due
  * again. Saved on the device, so it opens offline too.
  */
 export function LearnerDashboardScreen() {
@@ -51,6 +52,9 @@ export function LearnerDashboardScreen() {
           <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={isNetworkFailure(query.error)} />
           <Section id="assigned-training-title" title="Assigned training">
             <Trainings trainings={data.assigned} empty="Nothing is assigned to you right now." />
+          </Section>
+          <Section id="checklists-title" title="Checklists">
+            <ChecklistsSection />
           </Section>
           <Section id="expiring-soon-title" title="Expiring soon">
             {expiring.length > 0 ? (
