@@ -147,5 +147,6 @@ export const api = {
     request<T>('GET', path, options),
   post: write('POST'),
   patch: write('PATCH'),
+  put: write('PUT'),
   delete: write('DELETE'),
 };

@@ -15,6 +15,7 @@ import {
   toChecklistInput,
   toChecklistUpdate,
 } from './form-values';
+import { ObserversPanel } from './observers-panel';
 import { useCreateChecklist, useUpdateChecklist } from './queries';
 
 type ChecklistFormViewProps = {
@@ -30,7 +31,7 @@ const texts = {
 } as const;
 
 /**
- * The checklist's title and description, then its activities. A new checklist opens on its edit
+ * The checklist's title and description, then its activities and its observers. A new checklist opens on its edit
  * screen once saved, where its activities are added.
  */
 export function ChecklistFormView({ initialValues, record, onCurrentRecord }: ChecklistFormViewProps) {
@@ -75,7 +76,10 @@ export function ChecklistFormView({ initialValues, record, onCurrentRecord }: Ch
       }
       panel={
         record ? (
-          <ActivitiesPanel checklist={record} />
+          <>
+            <ActivitiesPanel checklist={record} />
+            <ObserversPanel checklist={record} />
+          </>
         ) : (
           <EditorPanel title="Activities">
             <Text c="dimmed">Save the checklist to add its activities.</Text>

@@ -1,4 +1,6 @@
 import type { ChecklistListQuery } from '@contract/checklists/list-query';
+import type { ChecklistObserversInput } from '@contract/checklists/record-schemas';
+import { type ChecklistObserver, checklistRecordPaths } from '@contract/checklists/records';
 import {
   type ChecklistActivity,
   type ChecklistActivityTypeOption,
@@ -12,9 +14,11 @@ import type {
   ChecklistInput,
   ChecklistUpdateInput,
 } from '@contract/checklists/schemas';
+import { type CoursePermissionSubject, coursePaths } from '@contract/courses/resource';
 import type { Paged } from '@contract/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
+import { choicePages } from '@/lib/choice-pages';
 import { toast } from '@/lib/notify';
 
 /** Query keys of the Checklists screens; a checklist's detail holds its activities. */
@@ -24,6 +28,7 @@ export const checklistKeys = {
   list: (query: ChecklistListQuery) => [...checklistKeys.lists(), query] as const,
   detail: (checklistId: string) => [...checklistKeys.all, 'detail', checklistId] as const,
   activityTypes: () => [...checklistKeys.all, 'activity-types'] as const,
+  observers: (checklistId: string) => [...checklistKeys.all, 'observers', checklistId] as const,
 };
 
 export const checklistListOptions = (query: ChecklistListQuery) =>
@@ -141,5 +146,48 @@ export function useReorderActivities(checklistId: string) {
     },
     onSuccess: onSaved,
     onError: () => queryClient.invalidateQueries({ queryKey: checklistKeys.detail(checklistId) }),
+  });
+}
+
+/** The observers named for a checklist. */
+export const observersOptions = (checklistId: string) =>
+  queryOptions({
+    queryKey: checklistKeys.observers(checklistId),
+    queryFn: async ({ signal }) =>
+      (await api.get<ChecklistObserver[]>(checklistRecordPaths.observers(checklistId), { signal })).results,
+  });
+
+/**
+ * Users by name for the observers picker: the users the course permission picker searches, as a
+ * checklist's editor is one who puts checklists in courses.
+ */
+export const observerChoicePages = choicePages<CoursePermissionSubject>({
+  key: (search) => [...checklistKeys.all, 'observer-choices', search],
+  fetch: (query, signal) =>
+    api.get<Paged<CoursePermissionSubject>>(coursePaths.userOptions, { query, signal }),
+  toChoice: (user) => ({ value: user._id, label: user.name }),
+});
+
+/** Names the checklist's observers (every one of them; none clears them). */
+export function useSaveObservers(checklistId: string, title: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: string[]) =>
+      api.put<ChecklistObserver[]>(
+        checklistRecordPaths.observers(checklistId),
+        { userIds } satisfies ChecklistObserversInput,
+        {
+          outbox: {
+            action: 'Save observers',
+            target: title,
+            invalidate: [checklistKeys.observers(checklistId)],
+          },
+        },
+      ),
+    onSuccess: async (result) => {
+      if (isQueued(result)) return;
+      toast.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: checklistKeys.observers(checklistId) });
+    },
   });
 }
