@@ -23,6 +23,8 @@ import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
+import { isChecklistRecordRequest } from './modules/checklist-records/record-form.ts';
+import { checklistRecordRoutes } from './modules/checklist-records/routes.ts';
 import { checklistRoutes } from './modules/checklists/routes.ts';
 import { courseAssignmentRoutes } from './modules/course-assignments/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
@@ -69,14 +71,21 @@ export const apiModules = [
   lessonRoutes,
   quizRoutes,
   checklistRoutes,
+  checklistRecordRoutes,
   learningRoutes,
   certificateRoutes,
   fileServeRoutes,
 ] satisfies ((deps: AppDeps) => Hono<AppEnv>)[];
 
-/** Writes that stream files, each capped by its file kind as it arrives: activity files, hand-ins and course images. */
+/**
+ * Writes that stream files, each capped by its file kind as it arrives: activity files, hand-ins,
+ * course images and checklist records (which cap and check a JSON body of their own).
+ */
 export const isStreamedUpload = (method: string, path: string) =>
-  isLessonUploadRequest(method, path) || isHandInRequest(method, path) || isCourseImageRequest(method, path);
+  isLessonUploadRequest(method, path) ||
+  isHandInRequest(method, path) ||
+  isCourseImageRequest(method, path) ||
+  isChecklistRecordRequest(method, path);
 
 /** Signing out takes no input: it must work whatever a client sends with it. */
 const isLogout = (path: string) => path === `${API_BASE}${paths.logout}`;

@@ -62,3 +62,8 @@ export const checklistObserversSchema = v.object({
   userIds: v.pipe(v.array(id(m.observersInvalid), m.observersInvalid), v.maxLength(200, m.observersInvalid)),
 });
 export type ChecklistObserversInput = v.InferInput<typeof checklistObserversSchema>;
+
+/** GET myChecklist `?course=`: count the items as that course's current round does. */
+export const myChecklistQuerySchema = v.object({
+  course: v.optional(id(m.courseInvalid)),
+});

@@ -212,6 +212,9 @@ export const teamLeadSamples: Record<string, Sample> = {
   'GET /api/v1/team/:teamId/member/:memberId/transcript': {},
   'GET /api/v1/team/:teamId/member/:memberId/activity': {},
   'GET /api/v1/team/:teamId/member/:memberId/attendance': {},
+  'GET /api/v1/team/:teamId/member/:memberId/checklist': {},
+  'GET /api/v1/team/:teamId/member/:memberId/checklist/:checklistId': {},
+  'GET /api/v1/team/:teamId/checklist/:checklistId': {},
   'POST /api/v1/user-portal/add-user': {
     body: async (_db, target) => ({
       firstName: 'Matrix',

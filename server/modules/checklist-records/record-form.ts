@@ -1,0 +1,224 @@
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import {
+  type ChecklistRecordInput,
+  checklistRecordSchema,
+} from '../../../contract/checklists/record-schemas.ts';
+import {
+  CHECKLIST_FILE_MAX_BYTES,
+  CHECKLIST_NOTE_MAX,
+  checklistRecordMessages as m,
+  checklistRecordPaths as paths,
+} from '../../../contract/checklists/records.ts';
+import type { FieldErrors } from '../../../contract/envelope.ts';
+import { messages } from '../../../contract/messages.ts';
+import { API_BASE } from '../../../contract/paths.ts';
+import { toFieldErrors } from '../../../contract/validation.ts';
+import type { FileStore } from '../../files/store.ts';
+import { FileRefused, type StoredFile, storeUpload } from '../../files/upload.ts';
+import { ApiError } from '../../http/errors.ts';
+import { unstorableFields } from '../../http/storable-text.ts';
+
+/** Folder of checklist photos and evidence in the store. */
+export const RECORD_FOLDER = 'checklist-records';
+
+/** A JSON record is a few fields; a note is at most CHECKLIST_NOTE_MAX characters. */
+const JSON_MAX_BYTES = 64 * 1024;
+
+const FIELDS = ['recordId', 'learnerId', 'activityId', 'action', 'note', 'withdraws'] as const;
+
+/** The image types a photo may be, told from its bytes. */
+const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * POST /checklist/record streams its file as a hand-in does: the app's JSON body limit does not
+ * apply to it, and the Idempotency-Key store binds it by its length instead of reading it ahead.
+ * A JSON body is capped and checked for unstorable text here instead.
+ */
+export function isChecklistRecordRequest(method: string, path: string): boolean {
+  return method === 'POST' && path === `${API_BASE}${paths.record}`;
+}
+
+export type RecordInput = v.InferOutput<typeof checklistRecordSchema>;
+
+/**
+ * What to do with the file that arrives with a record whose fields are `input`: false keeps none
+ * (a replayed record id); 'photo' stores it if it is an image; 'evidence' stores any file people
+ * hand in. It throws the refusal of a record that takes no file, or that is refused anyway, before
+ * the file is read.
+ */
+export type KeepFile = (input: RecordInput) => Promise<'photo' | 'evidence' | false>;
+
+export type RecordForm = { input: RecordInput; file: StoredFile | undefined };
+
+const refuse = (errors: FieldErrors, status: 413 | 422 = 422) =>
+  new ApiError(status, status === 413 ? messages.payloadTooLarge : messages.validationFailed, errors);
+
+function parseFields(fields: Partial<ChecklistRecordInput> | unknown): RecordInput {
+  const result = v.safeParse(checklistRecordSchema, fields);
+  if (!result.success) throw refuse(toFieldErrors(result.issues));
+  return result.output;
+}
+
+/** Reads the record as JSON, or as a multipart form whose text parts come before its one `file`. */
+export async function readRecordForm(c: Context, store: FileStore, keep: KeepFile): Promise<RecordForm> {
+  const raw = c.req.raw;
+  const contentType = raw.headers.get('content-type') ?? '';
+  if (/^multipart\/form-data\s*;/i.test(contentType) && raw.body) {
+    let stored: StoredFile | undefined;
+    try {
+      return await parseMultipart(raw, contentType, store, keep, (file) => {
+        stored = file;
+      });
+    } catch (error) {
+      if (stored) await store.disk.delete(stored.key).catch(() => undefined);
+      throw error;
+    }
+  }
+  const text = await readCapped(raw, JSON_MAX_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, messages.malformedJson);
+  }
+  const unstorable = unstorableFields(body);
+  if (Object.keys(unstorable).length > 0) throw refuse(unstorable);
+  return { input: parseFields(body), file: undefined };
+}
+
+/** The body as text, refused (413) once it passes `maxBytes`, read no further. */
+async function readCapped(raw: Request, maxBytes: number): Promise<string> {
+  if (Number(raw.headers.get('content-length') ?? 0) > maxBytes)
+    throw new ApiError(413, messages.payloadTooLarge);
+  if (!raw.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of raw.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new ApiError(413, messages.payloadTooLarge);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseMultipart(
+  raw: Request,
+  contentType: string,
+  store: FileStore,
+  keep: KeepFile,
+  onStored: (file: StoredFile) => void,
+): Promise<RecordForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        // Room for one more of each, so a form with too many parts is refused by the handlers below.
+        limits: {
+          fields: FIELDS.length + 1,
+          fieldSize: CHECKLIST_NOTE_MAX * 4 + 1,
+          files: 2,
+          parts: FIELDS.length + 3,
+        },
+      });
+    } catch {
+      reject(new ApiError(400, messages.malformedForm));
+      return;
+    }
+    const source = Readable.fromWeb(raw.body as never);
+    const fields: Record<string, string> = {};
+    let input: RecordInput | undefined;
+    let file: StoredFile | undefined;
+    let sawFile = false;
+    let failed = false;
+    let pending: Promise<void> = Promise.resolve();
+
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      source.destroy();
+      pending.finally(() => reject(error));
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (failed) return;
+      if (!(FIELDS as readonly string[]).includes(name) || name in fields || sawFile)
+        return fail(refuse({ [name]: messages.validationFailed }));
+      if (info.valueTruncated) return fail(refuse({ [name]: m.noteTooLong }));
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (failed || sawFile) {
+        stream.resume();
+        if (sawFile) fail(refuse({ file: m.evidenceRequired }));
+        return;
+      }
+      sawFile = true;
+      const filename = info.filename;
+      if (name !== 'file' || !filename) {
+        stream.resume();
+        return fail(refuse({ file: m.evidenceRequired }));
+      }
+      try {
+        input = parseFields(fields);
+      } catch (error) {
+        stream.resume();
+        return fail(error);
+      }
+      const fieldsRead = input;
+      let kind: 'photo' | 'evidence' | false = false;
+      const write = (async () => {
+        kind = await keep(fieldsRead);
+        if (!kind) {
+          stream.resume();
+          return;
+        }
+        const limit = { maxBytes: CHECKLIST_FILE_MAX_BYTES, message: m.fileTooLarge };
+        file = await storeUpload(
+          store,
+          kind === 'photo' ? 'fileUpload' : 'handIn',
+          stream,
+          filename,
+          RECORD_FOLDER,
+          limit,
+        );
+        onStored(file);
+        if (kind === 'photo' && !PHOTO_TYPES.has(file.mimeType)) throw new FileRefused(m.photoNotImage, 422);
+      })().catch((error: unknown) => {
+        stream.resume();
+        // A photo of a type the store takes but is no image is refused in the photo's words.
+        if (error instanceof FileRefused)
+          return fail(
+            refuse(
+              { file: kind === 'photo' && error.status === 422 ? m.photoNotImage : error.message },
+              error.status,
+            ),
+          );
+        fail(error);
+      });
+      pending = pending.then(() => write);
+    });
+    const tooMany = () => fail(refuse({ file: m.evidenceRequired }));
+    parser.on('filesLimit', tooMany);
+    parser.on('partsLimit', tooMany);
+    parser.on('fieldsLimit', tooMany);
+    parser.on('error', () => fail(new ApiError(400, messages.malformedForm)));
+    source.on('error', () => fail(new ApiError(400, messages.malformedForm)));
+    parser.on('close', () => {
+      pending.then(() => {
+        if (failed) return;
+        failed = true;
+        try {
+          resolve({ input: input ?? parseFields(fields), file });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    source.pipe(parser);
+  });
+}
