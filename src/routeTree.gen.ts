@@ -72,8 +72,11 @@ import { Route as AppUserManagementRolePermissionEditAdminstrationRoleIdRouteImp
 import { Route as AppUserManagementUsersTeamEditTeamIdRouteImport } from './routes/app/user-management/users-team/edit/$teamId'
 import { Route as AppUserManagementUsersEditUserIdRouteImport } from './routes/app/user-management/users/edit/$userId'
 import { Route as UserPortalTeamDashboardMembersAddTeamIdRouteImport } from './routes/user-portal/team-dashboard/members/add/$teamId'
+import { Route as UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRouteImport } from './routes/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId'
 import { Route as UserPortalTeamDashboardMembersEditMemberIdIndexRouteImport } from './routes/user-portal/team-dashboard/members/edit/$memberId/index'
 import { Route as UserPortalTeamDashboardMembersEditMemberIdTeamIdRouteImport } from './routes/user-portal/team-dashboard/members/edit/$memberId/$teamId'
+import { Route as UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRouteImport } from './routes/user-portal/team-dashboard/members/checklists/$memberId/$teamId/index'
+import { Route as UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRouteImport } from './routes/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -438,6 +441,12 @@ const UserPortalTeamDashboardMembersAddTeamIdRoute =
     path: '/team-dashboard/members/add/$teamId',
     getParentRoute: () => UserPortalRoute,
   } as any)
+const UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute =
+  UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRouteImport.update({
+    id: '/team-dashboard/checklists/sign-off/$checklistId/$teamId',
+    path: '/team-dashboard/checklists/sign-off/$checklistId/$teamId',
+    getParentRoute: () => UserPortalRoute,
+  } as any)
 const UserPortalTeamDashboardMembersEditMemberIdIndexRoute =
   UserPortalTeamDashboardMembersEditMemberIdIndexRouteImport.update({
     id: '/team-dashboard/members/edit/$memberId/',
@@ -450,6 +459,22 @@ const UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute =
     path: '/team-dashboard/members/edit/$memberId/$teamId',
     getParentRoute: () => UserPortalRoute,
   } as any)
+const UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute =
+  UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRouteImport.update(
+    {
+      id: '/team-dashboard/members/checklists/$memberId/$teamId/',
+      path: '/team-dashboard/members/checklists/$memberId/$teamId/',
+      getParentRoute: () => UserPortalRoute,
+    } as any,
+  )
+const UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute =
+  UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRouteImport.update(
+    {
+      id: '/team-dashboard/members/checklists/$memberId/$teamId/$checklistId',
+      path: '/team-dashboard/members/checklists/$memberId/$teamId/$checklistId',
+      getParentRoute: () => UserPortalRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -514,8 +539,11 @@ export interface FileRoutesByFullPath {
   '/app/user-management/users-team/edit/$teamId': typeof AppUserManagementUsersTeamEditTeamIdRoute
   '/app/user-management/users/edit/$userId': typeof AppUserManagementUsersEditUserIdRoute
   '/user-portal/team-dashboard/members/add/$teamId': typeof UserPortalTeamDashboardMembersAddTeamIdRoute
+  '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId': typeof UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/$teamId': typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/': typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
+  '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId': typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute
+  '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/': typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -578,8 +606,11 @@ export interface FileRoutesByTo {
   '/app/user-management/users-team/edit/$teamId': typeof AppUserManagementUsersTeamEditTeamIdRoute
   '/app/user-management/users/edit/$userId': typeof AppUserManagementUsersEditUserIdRoute
   '/user-portal/team-dashboard/members/add/$teamId': typeof UserPortalTeamDashboardMembersAddTeamIdRoute
+  '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId': typeof UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/$teamId': typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId': typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
+  '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId': typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute
+  '/user-portal/team-dashboard/members/checklists/$memberId/$teamId': typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -646,8 +677,11 @@ export interface FileRoutesById {
   '/app/user-management/users-team/edit/$teamId': typeof AppUserManagementUsersTeamEditTeamIdRoute
   '/app/user-management/users/edit/$userId': typeof AppUserManagementUsersEditUserIdRoute
   '/user-portal/team-dashboard/members/add/$teamId': typeof UserPortalTeamDashboardMembersAddTeamIdRoute
+  '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId': typeof UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/$teamId': typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
   '/user-portal/team-dashboard/members/edit/$memberId/': typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
+  '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId': typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute
+  '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/': typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -714,8 +748,11 @@ export interface FileRouteTypes {
     | '/app/user-management/users-team/edit/$teamId'
     | '/app/user-management/users/edit/$userId'
     | '/user-portal/team-dashboard/members/add/$teamId'
+    | '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/'
+    | '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
+    | '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/forgot-password'
@@ -778,8 +815,11 @@ export interface FileRouteTypes {
     | '/app/user-management/users-team/edit/$teamId'
     | '/app/user-management/users/edit/$userId'
     | '/user-portal/team-dashboard/members/add/$teamId'
+    | '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId'
+    | '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
+    | '/user-portal/team-dashboard/members/checklists/$memberId/$teamId'
   id:
     | '__root__'
     | '/_public'
@@ -845,8 +885,11 @@ export interface FileRouteTypes {
     | '/app/user-management/users-team/edit/$teamId'
     | '/app/user-management/users/edit/$userId'
     | '/user-portal/team-dashboard/members/add/$teamId'
+    | '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
     | '/user-portal/team-dashboard/members/edit/$memberId/'
+    | '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
+    | '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1298,6 +1341,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserPortalTeamDashboardMembersAddTeamIdRouteImport
       parentRoute: typeof UserPortalRoute
     }
+    '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId': {
+      id: '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId'
+      path: '/team-dashboard/checklists/sign-off/$checklistId/$teamId'
+      fullPath: '/user-portal/team-dashboard/checklists/sign-off/$checklistId/$teamId'
+      preLoaderRoute: typeof UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
     '/user-portal/team-dashboard/members/edit/$memberId/': {
       id: '/user-portal/team-dashboard/members/edit/$memberId/'
       path: '/team-dashboard/members/edit/$memberId'
@@ -1310,6 +1360,20 @@ declare module '@tanstack/react-router' {
       path: '/team-dashboard/members/edit/$memberId/$teamId'
       fullPath: '/user-portal/team-dashboard/members/edit/$memberId/$teamId'
       preLoaderRoute: typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
+    '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/': {
+      id: '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/'
+      path: '/team-dashboard/members/checklists/$memberId/$teamId'
+      fullPath: '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/'
+      preLoaderRoute: typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRouteImport
+      parentRoute: typeof UserPortalRoute
+    }
+    '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId': {
+      id: '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
+      path: '/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
+      fullPath: '/user-portal/team-dashboard/members/checklists/$memberId/$teamId/$checklistId'
+      preLoaderRoute: typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRouteImport
       parentRoute: typeof UserPortalRoute
     }
   }
@@ -1466,8 +1530,11 @@ interface UserPortalRouteChildren {
   UserPortalLearningProcessCourseCourseIdRoute: typeof UserPortalLearningProcessCourseCourseIdRoute
   UserPortalObservingChecklistIdLearnerIdRoute: typeof UserPortalObservingChecklistIdLearnerIdRoute
   UserPortalTeamDashboardMembersAddTeamIdRoute: typeof UserPortalTeamDashboardMembersAddTeamIdRoute
+  UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute: typeof UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute: typeof UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute
   UserPortalTeamDashboardMembersEditMemberIdIndexRoute: typeof UserPortalTeamDashboardMembersEditMemberIdIndexRoute
+  UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute: typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute
+  UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute: typeof UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute
 }
 
 const UserPortalRouteChildren: UserPortalRouteChildren = {
@@ -1485,10 +1552,16 @@ const UserPortalRouteChildren: UserPortalRouteChildren = {
     UserPortalObservingChecklistIdLearnerIdRoute,
   UserPortalTeamDashboardMembersAddTeamIdRoute:
     UserPortalTeamDashboardMembersAddTeamIdRoute,
+  UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute:
+    UserPortalTeamDashboardChecklistsSignOffChecklistIdTeamIdRoute,
   UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute:
     UserPortalTeamDashboardMembersEditMemberIdTeamIdRoute,
   UserPortalTeamDashboardMembersEditMemberIdIndexRoute:
     UserPortalTeamDashboardMembersEditMemberIdIndexRoute,
+  UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute:
+    UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdChecklistIdRoute,
+  UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute:
+    UserPortalTeamDashboardMembersChecklistsMemberIdTeamIdIndexRoute,
 }
 
 const UserPortalRouteWithChildren = UserPortalRoute._addFileChildren(

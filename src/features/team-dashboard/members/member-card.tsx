@@ -1,5 +1,5 @@
 import type { TeamMemberCard as Member } from '@contract/team-dashboard';
-import { ActionIcon, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
@@ -60,12 +60,25 @@ export const MemberCard = memo(function MemberCard({
             <IconPencil size={18} aria-hidden />
           </ActionIcon>
         </Group>
-        <ProgressRow
-          label="Checklist Progress"
-          done={member.checklistsCompleted}
-          assigned={member.checklistsAssigned}
-          value={member.checklistProgress}
-        />
+        {/* The checklist bar opens the member's checklists, named by what it shows ("Checklist Progress 1/2"). */}
+        <UnstyledButton
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          renderRoot={(props) => (
+            <Link
+              {...props}
+              to="/user-portal/team-dashboard/members/checklists/$memberId/$teamId"
+              params={{ memberId: member._id, teamId }}
+            />
+          )}
+        >
+          <ProgressRow
+            barHidden
+            label="Checklist Progress"
+            done={member.checklistsCompleted}
+            assigned={member.checklistsAssigned}
+            value={member.checklistProgress}
+          />
+        </UnstyledButton>
         <CourseBreakdown member={member} teamId={teamId} />
         <Group gap={6}>
           {MEMBER_SHORTCUTS.map((shortcut) => (

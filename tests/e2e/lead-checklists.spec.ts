@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LEAD, openSignedIn } from './support/actions.ts';
+import { checklistCourse, leadChecklist, tinyPng } from './support/checklist-course.ts';
+import { newLearner } from './support/learning.ts';
+import { memberList } from './support/outbox.ts';
+import { PHONE } from './support/responsive.ts';
+
+test.use(PHONE);
+
+const RECORDED = 'Checklist item recorded.';
+
+/** From the team dashboard, a member's card's checklist bar opens their checklists. */
+async function openMemberChecklists(page: Page, learner: { name: string; email: string; teamId: string }) {
+  await openSignedIn(
+    page,
+    LEAD,
+    `/user-portal/team-dashboard?team=${learner.teamId}&memberSearch=${encodeURIComponent(learner.email)}`,
+  );
+  const card = memberList(page).getByRole('article', { name: learner.name });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('link', { name: /Checklist Progress/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${learner.name}: Checklists` })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+const item = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test('a lead signs an item off with a photo, marks one not yet with a note, and withdraws a sign-off with a reason', async ({
+  page,
+  request,
+}) => {
+  const run = `${Date.now()}`;
+  const learner = await newLearner(request, `lead-${run}`);
+  const setup = await checklistCourse(
+    request,
+    run,
+    [
+      { title: 'Drives forward and back', type: 'leadSignOff' },
+      { title: 'Parks safely', type: 'leadSignOff' },
+      { title: 'Safe to operate alone', type: 'rating' },
+    ],
+    [learner._id],
+  );
+
+  await openMemberChecklists(page, learner);
+  const summary = page.getByRole('article', { name: setup.checklistTitle });
+  await expect(summary.getByText('0 of 3 done')).toBeVisible();
+  await summary.getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: setup.checklistTitle })).toBeVisible();
+
+  // Sign-off with a note and a photo chosen from the device.
+  const drives = item(page, 'Drives forward and back');
+  await drives.getByRole('button', { name: 'Sign off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign off: Drives forward and back' });
+  await dialog.getByLabel('Note').fill('Smooth on the ramp.');
+  await dialog.locator('input[type="file"]').first().setInputFiles({
+    name: 'ramp.png',
+    mimeType: 'image/png',
+    buffer: tinyPng(),
+  });
+  await dialog.getByRole('button', { name: 'Sign off' }).click();
+  await expect(page.getByText(RECORDED).first()).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+  await expect(drives.getByText('Done', { exact: true })).toBeVisible();
+  const history = drives.getByRole('list', { name: 'History' });
+  await expect(history.getByText(/^Signed off by .+ \(team lead\), /)).toBeVisible();
+  await expect(history.getByText('Smooth on the ramp.')).toBeVisible();
+  await expect(history.getByRole('button', { name: 'ramp.png' })).toBeVisible();
+  await expect(page.getByText('1 of 3 done')).toBeVisible();
+
+  // 'Not yet' with a note keeps the item open in its history.
+  const parks = item(page, 'Parks safely');
+  await parks.getByRole('button', { name: 'Not yet' }).click();
+  const notYet = page.getByRole('dialog', { name: 'Not yet: Parks safely' });
+  await notYet.getByLabel('Note').fill('Brakes too late at the bay.');
+  await notYet.getByRole('button', { name: 'Mark not yet' }).click();
+  await expect(notYet).toBeHidden({ timeout: 20_000 });
+  await expect(parks.getByText('Not yet', { exact: true }).first()).toBeVisible();
+  await expect(
+    parks.getByRole('list', { name: 'History' }).getByText('Brakes too late at the bay.'),
+  ).toBeVisible();
+
+  // The lead takes back their own sign-off, with a reason: it stays in the history.
+  await drives.getByRole('button', { name: 'Withdraw' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw: Drives forward and back' });
+  await withdraw.getByLabel('Reason').fill('Signed the wrong person off.');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw).toBeHidden({ timeout: 20_000 });
+  await expect(drives.getByText('Open', { exact: true })).toBeVisible();
+  await expect(history.getByText(/^Withdrew by .+ \(team lead\), /)).toBeVisible();
+  await expect(history.getByText('Reason: Signed the wrong person off.')).toBeVisible();
+  await expect(history.getByText(/^Withdrawn /)).toBeVisible();
+  await expect(page.getByText('0 of 3 done')).toBeVisible();
+
+  // The server holds it all: the sign-off with its photo withdrawn, the 'not yet' with its note.
+  const stored = await leadChecklist(request, learner.teamId, learner._id, setup.checklistId);
+  const [drove, parked] = stored.items;
+  expect(drove?.state).toBe('open');
+  expect(drove?.history.map((row) => row.action)).toEqual(['withdraw', 'done']);
+  expect(drove?.history[1]).toMatchObject({
+    note: 'Smooth on the ramp.',
+    hasFile: true,
+    fileName: 'ramp.png',
+  });
+  expect(drove?.history[1]?.withdrawnAt).not.toBeNull();
+  expect(drove?.history[0]?.note).toBe('Signed the wrong person off.');
+  expect(parked?.state).toBe('notYet');
+  expect(parked?.current).toMatchObject({ action: 'notYet', note: 'Brakes too late at the bay.' });
+});
+
+test('a lead signs one item off for several members at once, with one note', async ({ page, request }) => {
+  const run = `${Date.now()}`;
+  const first = await newLearner(request, `bulk-a-${run}`);
+  const second = await newLearner(request, `bulk-b-${run}`);
+  const setup = await checklistCourse(
+    request,
+    `bulk-${run}`,
+    [
+      { title: 'Loads a pallet', type: 'leadSignOff' },
+      { title: 'Knows the evacuation route', type: 'learnerTick' },
+    ],
+    [first._id, second._id],
+  );
+
+  await openMemberChecklists(page, first);
+  await page
+    .getByRole('article', { name: setup.checklistTitle })
+    .getByRole('link', { name: 'Sign off for several members' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign off this item for these members' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('combobox', { name: 'Item' }).click();
+  await page.getByRole('option', { name: '1. Loads a pallet' }).click();
+  // Only a lead's sign-off is offered: the learner's own tick is not.
+  await page.getByRole('combobox', { name: 'Item' }).click();
+  await expect(page.getByRole('option', { name: /Knows the evacuation route/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  const submit = page.getByRole('button', { name: /^Sign off for \d+ members?$/ });
+  await submit.click();
+  await expect(page.getByText('Choose at least one member.')).toBeVisible();
+  await page.getByRole('checkbox', { name: first.name }).check();
+  await page.getByRole('checkbox', { name: second.name }).check();
+  await page.getByLabel('Note').fill('Watched the whole shift load the lorry.');
+  await page.getByRole('button', { name: 'Sign off for 2 members' }).click();
+  await expect(page.getByText('Item signed off for the chosen members.').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('checkbox', { name: first.name })).toBeDisabled({ timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: second.name })).toBeDisabled();
+
+  for (const learner of [first, second]) {
+    const stored = await leadChecklist(request, learner.teamId, learner._id, setup.checklistId);
+    const loads = stored.items.find((entry) => entry.title === 'Loads a pallet');
+    expect(loads?.state).toBe('done');
+    expect(loads?.history).toHaveLength(1);
+    expect(loads?.current).toMatchObject({
+      note: 'Watched the whole shift load the lorry.',
+      by: { role: 'lead' },
+    });
+  }
+});
