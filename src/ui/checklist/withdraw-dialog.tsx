@@ -41,7 +41,7 @@ export function WithdrawDialog({
         <Stack gap="sm">
           <Textarea
             label="Reason"
-            required
+            withAsterisk
             autosize
             minRows={2}
             maxLength={CHECKLIST_NOTE_MAX}
