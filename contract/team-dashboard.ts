@@ -92,7 +92,7 @@ export type TranscriptEntry = {
   /**
    * Where the member stands: a course completed when one of the trainings giving it sees it
    * completed, else overdue, expired, in progress or not started, the first that one of them sees;
-   * a checklist completed or not started.
+   * a checklist completed, in progress (an item of it stands done) or not started.
    */
   state: LearnerState;
   /**

@@ -80,3 +80,51 @@ export function checklistsCompletedByMember(members: SQL, now: Date): SQL {
      where ${checklistDone(sql`a.user_id`, sql`a.checklist_id`)}
      group by a.user_id`;
 }
+
+/**
+ * When `userId` completed the checklist `checklistId`: the done_at of the record that completed it,
+ * that is the latest of its counting items' first standing `done`. Null while an item that counts
+ * is not done, and for a checklist without items (done, but by no record).
+ */
+export function checklistCompletedAt(userId: SQL, checklistId: SQL): SQL {
+  return sql`(select max(f.first_done) from (
+      select (select min(cr.done_at) from checklist_records cr
+               where cr.user_id = ${userId} and cr.activity_id = ka.id
+                 and cr.action = 'done' and cr.withdrawn_at is null) as first_done
+        from checklist_activities ka
+       where ka.checklist_id = ${checklistId} and ${itemCounts(sql`ka`)}) f
+    having count(*) = count(f.first_done))`;
+}
+
+/**
+ * The checklists the users `who` (a query of user ids) completed and stand done, each dated by
+ * checklistCompletedAt. Rows: user_id, checklist_id, completed_at. Only checklists a user holds
+ * records of are looked at (checklist_records_user_checklist_idx).
+ */
+export function checklistCompletions(who: SQL): SQL {
+  return sql`
+    select p.user_id, p.checklist_id, d.completed_at
+      from (select distinct cr.user_id, cr.checklist_id from checklist_records cr where cr.user_id in (${who})) p
+      cross join lateral (select ${checklistCompletedAt(sql`p.user_id`, sql`p.checklist_id`)} as completed_at) d
+     where d.completed_at is not null`;
+}
+
+/**
+ * The checklists of `userId` for the Transcript: those checklistStats counts, each assigned when the
+ * first course holding it was, completed (checklistDone, dated by checklistCompletedAt), in
+ * progress (an item stands done) or not started. Rows: checklist_id, assigned_at, completed_at, state.
+ */
+export function memberChecklistStates(userId: SQL, now: Date): SQL {
+  return sql`
+    select a.checklist_id, a.assigned_at, ${checklistCompletedAt(userId, sql`a.checklist_id`)} as completed_at,
+           case when ${checklistDone(userId, sql`a.checklist_id`)} then 'completed'
+                when exists (select 1 from checklist_records cr
+                              where cr.user_id = ${userId} and cr.checklist_id = a.checklist_id
+                                and cr.action = 'done' and cr.withdrawn_at is null) then 'in-progress'
+                else 'not-started' end as state
+      from (select o.checklist_id, min(s.assigned_at) as assigned_at
+              from (${learnerCourseStates({ userId, kind: 'assigned' }, now)}) s
+              join course_outline_items o on o.course_id = s.course_id
+              join checklists k on k.id = o.checklist_id and k.status
+             group by o.checklist_id) a`;
+}

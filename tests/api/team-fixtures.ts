@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import type { Database } from '../../server/db/client.ts';
-import { checklistAssignments } from '../../server/db/schema/checklists.ts';
+import { checklistActivities, checklistRecords, checklists } from '../../server/db/schema/checklists.ts';
+import { courseOutlineItems } from '../../server/db/schema/courses.ts';
 import { teamMembers, teams } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { loadOracle } from './assignment-oracle.ts';
@@ -23,12 +24,29 @@ export async function expectedCards(
   teamId: string,
   now = new Date(),
 ): Promise<TeamMemberCard[]> {
-  const [oracle, memberships, checklists, people] = await Promise.all([
+  const [oracle, memberships, people, outline, published, activities, records] = await Promise.all([
     loadOracle(db),
     db.select().from(teamMembers),
-    db.select().from(checklistAssignments),
     db.select().from(users),
+    db.select().from(courseOutlineItems),
+    db.select().from(checklists),
+    db.select().from(checklistActivities),
+    db.select().from(checklistRecords),
   ]);
+  // A checklist is done while each item that counts (the required ones, or all when none is) has a standing done record.
+  const checklistDone = (userId: string, checklistId: string) => {
+    const items = activities.filter((item) => item.checklistId === checklistId);
+    const counted = items.some((item) => item.required) ? items.filter((item) => item.required) : items;
+    return counted.every((item) =>
+      records.some(
+        (record) =>
+          record.userId === userId &&
+          record.activityId === item.id &&
+          record.action === 'done' &&
+          record.withdrawnAt === null,
+      ),
+    );
+  };
   const learnersOf = new Map(oracle.assignments.map((a) => [a.id, oracle.learners(a.id)]));
   const memberIds = memberships.filter((row) => row.teamId === teamId).map((row) => row.userId);
   return memberIds.map((userId) => {
@@ -45,8 +63,14 @@ export async function expectedCards(
       }
     }
     const completed = done.size;
-    const mine = checklists.filter((row) => row.userId === userId);
-    const ticked = mine.filter((row) => row.completedAt !== null).length;
+    // Their checklists: the published ones of the outlines of the courses assigned to them.
+    const mine = new Set(
+      outline
+        .filter((item) => item.checklistId !== null && assigned.has(item.courseId))
+        .map((item) => item.checklistId as string)
+        .filter((id) => published.some((checklist) => checklist.id === id && checklist.status)),
+    );
+    const ticked = [...mine].filter((id) => checklistDone(userId, id)).length;
     return {
       _id: userId,
       firstName: user.firstName,
@@ -56,9 +80,9 @@ export async function expectedCards(
       coursesAssigned: assigned.size,
       coursesCompleted: completed,
       courseProgress: percent(completed, assigned.size),
-      checklistsAssigned: mine.length,
+      checklistsAssigned: mine.size,
       checklistsCompleted: ticked,
-      checklistProgress: percent(ticked, mine.length),
+      checklistProgress: percent(ticked, mine.size),
     };
   });
 }
@@ -100,3 +124,34 @@ export const images = {
   ]),
   text: Buffer.from('this is not an image\n'),
 };
+
+/**
+ * The checklists the users completed and stand done, computed here from whole tables: completed at
+ * the latest of the counting items' first standing done record (server/db/checklist-progress.ts).
+ */
+export async function expectedChecklistCompletions(db: Database, userIds: string[]) {
+  const [activities, records] = await Promise.all([
+    db.select().from(checklistActivities),
+    db.select().from(checklistRecords),
+  ]);
+  const standing = records.filter(
+    (record) => userIds.includes(record.userId) && record.action === 'done' && record.withdrawnAt === null,
+  );
+  const pairs = new Set(
+    records.filter((record) => userIds.includes(record.userId)).map((r) => `${r.userId} ${r.checklistId}`),
+  );
+  return [...pairs].flatMap((pair) => {
+    const [userId, checklistId] = pair.split(' ') as [string, string];
+    const items = activities.filter((item) => item.checklistId === checklistId);
+    const counted = items.some((item) => item.required) ? items.filter((item) => item.required) : items;
+    const firsts = counted.map((item) =>
+      Math.min(
+        ...standing
+          .filter((record) => record.userId === userId && record.activityId === item.id)
+          .map((record) => record.doneAt.getTime()),
+      ),
+    );
+    if (counted.length === 0 || firsts.some((at) => !Number.isFinite(at))) return [];
+    return [{ userId, checklistId, completedAt: new Date(Math.max(...firsts)) }];
+  });
+}

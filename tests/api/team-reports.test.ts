@@ -5,7 +5,6 @@ import { paths } from '../../contract/paths.ts';
 import type { ActivityEntry, AttendanceEntry, TranscriptEntry } from '../../contract/team-dashboard.ts';
 import { hashPassword, unusablePasswordHash } from '../../server/auth/password.ts';
 import { sessions } from '../../server/db/schema/auth.ts';
-import { checklistAssignments } from '../../server/db/schema/checklists.ts';
 import { courseAssignmentAssignees, courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
@@ -13,7 +12,7 @@ import { quizAttempts } from '../../server/db/schema/learning.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
-import { expectedCards, memberIdsOf, teamIds } from './team-fixtures.ts';
+import { expectedCards, expectedChecklistCompletions, memberIdsOf, teamIds } from './team-fixtures.ts';
 
 let t: TestContext;
 let team: Awaited<ReturnType<typeof teamIds>>;
@@ -29,6 +28,11 @@ afterAll(() => t.close());
 
 const get = (path: string, token = lead) => t.call('GET', path, { token });
 const thirtyDaysAgo = sql`now() - interval '30 days'`;
+/** The checklists of `userIds` completed in the last 30 days. */
+const checklistsCompletedSince = async (userIds: string[]) =>
+  (await expectedChecklistCompletions(t.db, userIds)).filter(
+    (completion) => completion.completedAt.getTime() > Date.now() - 30 * 24 * 60 * 60 * 1000,
+  ).length;
 const isNewestFirst = (times: string[]) =>
   times.every((time, index) => index === 0 || (times[index - 1] as string) >= time);
 
@@ -64,13 +68,7 @@ describe('GET team report', () => {
             courseCompletions,
             and(inArray(courseCompletions.userId, growth), gt(courseCompletions.completedAt, thirtyDaysAgo)),
           ),
-          checklistCompletions: await t.db.$count(
-            checklistAssignments,
-            and(
-              inArray(checklistAssignments.userId, growth),
-              gt(checklistAssignments.completedAt, thirtyDaysAgo),
-            ),
-          ),
+          checklistCompletions: await checklistsCompletedSince(growth),
         },
         virtualAttendance: { invited: 0, attended: 0 },
       },
@@ -111,13 +109,7 @@ describe('GET team activity', () => {
         courseCompletions,
         and(inArray(courseCompletions.userId, growth), gt(courseCompletions.completedAt, thirtyDaysAgo)),
       )) +
-      (await t.db.$count(
-        checklistAssignments,
-        and(
-          inArray(checklistAssignments.userId, growth),
-          gt(checklistAssignments.completedAt, thirtyDaysAgo),
-        ),
-      )) +
+      (await checklistsCompletedSince(growth)) +
       (await t.db.$count(
         quizAttempts,
         and(inArray(quizAttempts.userId, growth), gt(quizAttempts.submittedAt, thirtyDaysAgo)),
@@ -227,9 +219,17 @@ describe('member views', () => {
     expect(courseEntries.filter((entry) => entry.completedAt !== null)).toHaveLength(
       card?.coursesCompleted as number,
     );
-    expect(entries.filter((entry) => entry.kind === 'checklist')).toHaveLength(
-      card?.checklistsAssigned as number,
+    const checklistEntries = entries.filter((entry) => entry.kind === 'checklist');
+    expect(checklistEntries).toHaveLength(card?.checklistsAssigned as number);
+    expect(checklistEntries.filter((entry) => entry.state === 'completed')).toHaveLength(
+      card?.checklistsCompleted as number,
     );
+    const completions = await expectedChecklistCompletions(t.db, [memberId]);
+    for (const entry of checklistEntries)
+      expect(entry.completedAt, entry.title).toBe(
+        completions.find((completion) => completion.checklistId === entry._id)?.completedAt.toISOString() ??
+          null,
+      );
     const latest = (entry: TranscriptEntry) =>
       entry.completedAt && entry.completedAt > entry.assignedAt ? entry.completedAt : entry.assignedAt;
     expect(isNewestFirst(entries.map((entry) => new Date(latest(entry)).toISOString()))).toBe(true);

@@ -3,15 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearnerState } from '../../contract/course-assignments/resource.ts';
 import { paths } from '../../contract/paths.ts';
 import type { TeamMemberCard, TranscriptEntry } from '../../contract/team-dashboard.ts';
-import { checklistAssignments, checklists } from '../../server/db/schema/checklists.ts';
+import { checklists } from '../../server/db/schema/checklists.ts';
 import {
   courseAssignmentAssignees,
   courseAssignmentCourses,
   courseAssignments,
 } from '../../server/db/schema/course-assignments.ts';
-import { courseCompletions, courseProgress, courses } from '../../server/db/schema/courses.ts';
+import {
+  courseCompletions,
+  courseOutlineItems,
+  courseProgress,
+  courses,
+} from '../../server/db/schema/courses.ts';
 import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { newChecklist, writeRecord } from './checklist-record-fixtures.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 // The state of each course on a member's Transcript, which is also what their card's course bar
@@ -88,10 +94,27 @@ beforeAll(async () => {
   await t.db
     .insert(courseProgress)
     .values({ userId: memberId, courseId: c.Begun, startedAt: day(2), lastActivityAt: day(2) });
-  const [list] = await t.db.insert(checklists).values({ title: 'States Checklist' }).returning();
-  await t.db
-    .insert(checklistAssignments)
-    .values({ userId: memberId, checklistId: list?.id as string, assignedAt: day(0), completedAt: day(2) });
+  // Checklists reach the member through the outlines of assigned courses: one completed by the
+  // lead's sign-off on day 2 (after a 'not yet' on day 1), one with an item of two done.
+  const done = await newChecklist(t, [{ required: true }, { required: true, type: 'leadSignOff' }, {}]);
+  const half = await newChecklist(t, [{ required: true }, { required: true }]);
+  await t.db.update(checklists).set({ title: 'States Checklist' }).where(eq(checklists.id, done.checklistId));
+  await t.db.update(checklists).set({ title: 'States Half' }).where(eq(checklists.id, half.checklistId));
+  await t.db.insert(courseOutlineItems).values([
+    { courseId: c.Done, position: 1, checklistId: done.checklistId },
+    { courseId: c.Begun, position: 1, checklistId: half.checklistId },
+  ]);
+  const signer = { id: leader?.id as string, name: 'Taylor Morgan', role: 'lead' as const };
+  const [tick, signOff] = done.itemIds as [string, string];
+  const record = (
+    checklistId: string,
+    activityId: string,
+    fields: Partial<Parameters<typeof writeRecord>[1]>,
+  ) => writeRecord(t, { userId: memberId, checklistId, activityId, ...fields });
+  await record(done.checklistId, tick, { doneAt: day(1) });
+  await record(done.checklistId, signOff, { action: 'notYet', doneAt: day(1), actor: signer });
+  await record(done.checklistId, signOff, { doneAt: day(2), actor: signer });
+  await record(half.checklistId, half.itemIds[0] as string, { doneAt: day(2) });
 });
 afterAll(() => t.close());
 
@@ -113,6 +136,7 @@ describe('GET member transcript: states, latest first', () => {
       { title: 'States Checklist', state: 'completed', completedAt: day(2).toISOString() },
       { title: 'States Lapsed', state: 'expired', completedAt: day(1).toISOString() },
       { title: 'States Begun', state: 'in-progress', completedAt: null },
+      { title: 'States Half', state: 'in-progress', completedAt: null },
       { title: 'States Late', state: 'overdue', completedAt: null },
       { title: 'States Untouched', state: 'not-started', completedAt: null },
     ]);
@@ -127,6 +151,7 @@ describe('GET member transcript: states, latest first', () => {
       'States Checklist': 'completed',
       'States Lapsed': 'completed',
       'States Begun': 'in-progress',
+      'States Half': 'in-progress',
       'States Late': 'not-started',
       'States Untouched': 'not-started',
     });
@@ -145,5 +170,13 @@ describe('GET member transcript: states, latest first', () => {
         card?.coursesCompleted as number,
       );
     }
+  });
+
+  it("matches the member card's checklist bar, from the records", async () => {
+    t.setNow(day(12));
+    const list = await t.call('GET', `${paths.memberList(teamId)}?search=${email}`, { token: lead });
+    t.setNow();
+    const card = (list.body.results.data as TeamMemberCard[]).find((row) => row._id === memberId);
+    expect(card).toMatchObject({ checklistsAssigned: 2, checklistsCompleted: 1, checklistProgress: 50 });
   });
 });

@@ -7,6 +7,7 @@ import type {
   TranscriptEntry,
 } from '../../../contract/team-dashboard.ts';
 import { learnerCourseStates } from '../../db/assignments.ts';
+import { checklistCompletions, memberChecklistStates } from '../../db/checklist-progress.ts';
 import type { Database } from '../../db/client.ts';
 import { type CardRow, cardColumns, cardJoins, toCard } from '../../db/progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
@@ -35,8 +36,8 @@ export async function teamReport(db: Database, teamId: string): Promise<TeamRepo
       (select count(*) from sessions where user_id in (${members}) and created_at > ${RECENT})::int as sign_ins,
       (select count(*) from course_completions
         where user_id in (${members}) and completed_at > ${RECENT})::int as course_completions,
-      (select count(*) from checklist_assignments
-        where user_id in (${members}) and completed_at > ${RECENT})::int as checklist_completions,
+      (select count(*) from (${checklistCompletions(members)}) k
+        where k.completed_at > ${RECENT})::int as checklist_completions,
       (select count(*) from event_attendees a join events e on e.id = a.event_id and e.kind = 'virtual-meeting'
         where a.user_id in (${members}))::int as invited,
       (select count(*) from event_attendees a join events e on e.id = a.event_id and e.kind = 'virtual-meeting'
@@ -63,7 +64,10 @@ type ActivityRow = {
   last_name: string;
 };
 
-/** Sign-ins (sessions started), completions and graded quiz attempts of the users `who` selects, newest first. */
+/**
+ * Sign-ins (sessions started), completions and graded quiz attempts of the users `who` selects,
+ * newest first. A checklist is completed at the record that completed it and while it stands done.
+ */
 function activityQuery(who: SQL, since: SQL | undefined): SQL {
   const after = (column: SQL) => (since ? sql`and ${column} > ${since}` : sql``);
   return sql`
@@ -84,10 +88,10 @@ function activityQuery(who: SQL, since: SQL | undefined): SQL {
           where q.user_id in (${who}) and q.submitted_at is not null ${after(sql`q.submitted_at`)}
           order by q.submitted_at desc limit ${VIEW_LIMIT})
         union all
-        (select 'checklist-completed', k.title, ca.completed_at, ca.user_id
-           from checklist_assignments ca join checklists k on k.id = ca.checklist_id
-          where ca.user_id in (${who}) and ca.completed_at is not null ${after(sql`ca.completed_at`)}
-          order by ca.completed_at desc limit ${VIEW_LIMIT})
+        (select 'checklist-completed', k.title, kc.completed_at, kc.user_id
+           from (${checklistCompletions(who)}) kc join checklists k on k.id = kc.checklist_id
+          where true ${after(sql`kc.completed_at`)}
+          order by kc.completed_at desc limit ${VIEW_LIMIT})
       ) a
       join users u on u.id = a.user_id
      order by a.at desc, a.kind, a.title
@@ -203,8 +207,8 @@ const seen = (state: string) => sql.raw(`bool_or(s.state = '${state}') over (par
 
 /**
  * Every course assigned to the member, once (with the training due first when several give it),
- * and every checklist given to them, latest first: by the later of when it was assigned and when
- * it was completed. A course's state follows the card's count (server/db/progress.ts): completed
+ * and every checklist of those courses' outlines (server/db/checklist-progress.ts), latest first:
+ * by the later of when it was assigned and when it was completed. A course's state follows the card's count (server/db/progress.ts): completed
  * when one of its trainings sees it completed, else the most pressing state one of them sees.
  */
 export async function memberTranscript(
@@ -234,11 +238,9 @@ export async function memberTranscript(
        order by s.course_id, s.deadline asc nulls last, s.assigned_at asc
     ) courses
     union all
-    select 'checklist', k.id, k.title, null, ca.assigned_at, null, ca.completed_at,
-           case when ca.completed_at is null then 'not-started' else 'completed' end, false
-      from checklist_assignments ca
-      join checklists k on k.id = ca.checklist_id
-     where ca.user_id = ${memberId}
+    select 'checklist', k.id, k.title, null, ks.assigned_at, null, ks.completed_at, ks.state, false
+      from (${memberChecklistStates(sql`${memberId}::uuid`, now)}) ks
+      join checklists k on k.id = ks.checklist_id
     ) entries
     order by greatest(assigned_at, completed_at) desc, title, kind`,
   );
