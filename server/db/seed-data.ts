@@ -216,6 +216,7 @@ export const checklistTitles = [
 ] as const;
 
 export type CourseName = (typeof courseNames)[number];
+export type ChecklistTitle = (typeof checklistTitles)[number];
 type SeedTraining = {
   team: (typeof teamsToSeed)[number]['title'];
   title: string;

@@ -1,5 +1,5 @@
 // The demo's subjects: what each course, lesson and quiz is about, and which outlines they go in.
-import type { CourseName } from './seed-data.ts';
+import type { ChecklistTitle, CourseName } from './seed-data.ts';
 
 /** What a demo course, lesson or quiz is about: a course's outline holds only parts of its subject. */
 export type DemoSubject =
@@ -79,4 +79,18 @@ export const courseLinks: Partial<Record<CourseName, { link: string; title: stri
     link: 'https://learning.example.com/legacy-crm',
     title: 'Legacy CRM user guide',
   },
+};
+
+/**
+ * The demo checklists by title, and the courses whose outlines they end (after the lessons and
+ * quizzes): courses the teams are assigned, so the members' checklist bars have something to count.
+ * A checklist placed in none is one the administration has not put in a course yet.
+ */
+export const checklistPlacement: Record<ChecklistTitle, readonly CourseName[]> = {
+  'Safety Walkthrough': ['Workplace Safety Essentials'],
+  'Equipment Setup': ['Workplace Safety Essentials'],
+  'Customer Visit Preparation': ['Customer Service Fundamentals'],
+  'Annual Performance Self-Review': ['Conflict Resolution'],
+  'New Hire Paperwork': [],
+  'Quarterly Compliance Review': [],
 };

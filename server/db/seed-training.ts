@@ -1,7 +1,7 @@
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Transaction } from './client.ts';
 import { sessions } from './schema/auth.ts';
-import { checklistAssignments, checklists } from './schema/checklists.ts';
+import { checklists } from './schema/checklists.ts';
 import {
   courseAssignmentAssignees,
   courseAssignmentCourses,
@@ -17,8 +17,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Courses, checklists, the teams' assigned trainings, and a history for the members: completions
- * (each member has a diligence of their own, so progress and the sorts differ visibly), checklists
- * and a few past sign-ins (sessions that were logged out), so the dashboard's activity shows.
+ * (each member has a diligence of their own, so progress and the sorts differ visibly) and a few
+ * past sign-ins (sessions that were logged out), so the dashboard's activity shows. The checklists'
+ * activities, outlines and records are seeded later (seedChecklistHistory).
  */
 export async function seedTraining(
   tx: Transaction,
@@ -46,12 +47,7 @@ export async function seedTraining(
     )
     .returning({ id: courses.id, name: courses.name });
   const courseId = (name: string) => courseRows.find((row) => row.name === name)?.id as string;
-  const checklistIds = (
-    await tx
-      .insert(checklists)
-      .values(checklistTitles.map((title) => ({ title })))
-      .returning({ id: checklists.id })
-  ).map((row) => row.id);
+  await tx.insert(checklists).values(checklistTitles.map((title) => ({ title })));
 
   // How keen each member is: from 0 (never completes anything) to 1.
   const diligence = new Map<string, number>();
@@ -113,21 +109,8 @@ export async function seedTraining(
   if (completions.length > 0) await tx.insert(courseCompletions).values(completions);
 
   const members = [...new Set(trainingsToSeed.flatMap((training) => membersOf(training.team)))];
-  const given: (typeof checklistAssignments.$inferInsert)[] = [];
   const signIns: (typeof sessions.$inferInsert)[] = [];
   for (const userId of members) {
-    const count = Math.floor(random() * 5);
-    const start = Math.floor(random() * checklistIds.length);
-    for (let index = 0; index < count; index += 1) {
-      const assignedDaysAgo = 20 + random() * 70;
-      const completed = random() < keenness(userId);
-      given.push({
-        userId,
-        checklistId: checklistIds[(start + index) % checklistIds.length] as string,
-        assignedAt: daysAgo(assignedDaysAgo),
-        completedAt: completed ? daysAgo(random() * assignedDaysAgo) : null,
-      });
-    }
     if (random() < 0.4) {
       for (let visit = Math.floor(random() * 3) + 1; visit > 0; visit -= 1) {
         // A session that was logged out: nobody holds its token; it only records the sign-in.
@@ -142,6 +125,5 @@ export async function seedTraining(
       }
     }
   }
-  if (given.length > 0) await tx.insert(checklistAssignments).values(given);
   if (signIns.length > 0) await tx.insert(sessions).values(signIns);
 }

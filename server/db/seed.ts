@@ -3,6 +3,7 @@ import { adminModules } from '../../contract/modules.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/password.ts';
 import type { FileStore } from '../files/store.ts';
 import { seedChecklistActivities } from '../modules/checklists/seed.ts';
+import { seedChecklistHistory } from '../modules/checklists/seed-history.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
 import { seedLearnerHistory } from '../modules/learning/seed.ts';
@@ -257,6 +258,7 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     await seedQuizzes(tx);
     await seedChecklistActivities(tx);
     await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
+    await seedChecklistHistory(tx, { random, now: new Date(), evidence: seedFiles?.worksheet });
     return true;
   });
 }

@@ -3,11 +3,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 import { nothingToTake } from '../../server/db/learner-progress.ts';
+import { checklists } from '../../server/db/schema/checklists.ts';
 import { courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
 import { quizzes } from '../../server/db/schema/quizzes.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
-import { courseSubjects, outlinePlacement } from '../../server/db/seed-outlines.ts';
+import { checklistPlacement, courseSubjects, outlinePlacement } from '../../server/db/seed-outlines.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { storeFromEnvironment } from './files-env.ts';
 
@@ -24,19 +25,20 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Each course's outline as the names of its lessons and quizzes, first to last. */
-async function outlines() {
+/** Each course's outline as the names of its lessons and quizzes (or, with `checklists`, every item), first to last. */
+async function outlines({ checklists: withChecklists = false } = {}) {
   const rows = await handle.db
-    .select({ course: courses.name, lesson: lessons.name, quiz: quizzes.name })
+    .select({ course: courses.name, lesson: lessons.name, quiz: quizzes.name, checklist: checklists.title })
     .from(courseOutlineItems)
     .innerJoin(courses, eq(courses.id, courseOutlineItems.courseId))
     .leftJoin(lessons, eq(lessons.id, courseOutlineItems.lessonId))
     .leftJoin(quizzes, eq(quizzes.id, courseOutlineItems.quizId))
+    .leftJoin(checklists, eq(checklists.id, courseOutlineItems.checklistId))
     .orderBy(asc(courses.name), asc(courseOutlineItems.position));
   const byCourse = new Map<string, string[]>();
   for (const row of rows) {
-    const name = row.lesson ?? row.quiz ?? '';
-    byCourse.set(row.course, [...(byCourse.get(row.course) ?? []), name]);
+    const name = row.lesson ?? row.quiz ?? (withChecklists ? row.checklist : null);
+    if (name !== null) byCourse.set(row.course, [...(byCourse.get(row.course) ?? []), name]);
   }
   return byCourse;
 }
@@ -70,6 +72,34 @@ describe("the demo courses' outlines", () => {
       'Fire Safety and Evacuation',
       'Forklift Safety Check',
     ]);
+  });
+
+  it('end the outlines of assigned courses with the checklists the seed data names, once each', async () => {
+    const found = await outlines({ checklists: true });
+    expect(found.get('Workplace Safety Essentials')).toEqual([
+      'Forklift Safety Basics',
+      'Fire Safety and Evacuation',
+      'Forklift Safety Check',
+      'Safety Walkthrough',
+      'Equipment Setup',
+    ]);
+    for (const [checklist, named] of Object.entries(checklistPlacement))
+      for (const course of named)
+        expect(
+          (found.get(course) ?? []).filter((name) => name === checklist),
+          `${checklist} in ${course}`,
+        ).toHaveLength(1);
+    const placed = await handle.db
+      .select({ title: checklists.title, count: sql<number>`count(*)::int` })
+      .from(courseOutlineItems)
+      .innerJoin(checklists, eq(checklists.id, courseOutlineItems.checklistId))
+      .groupBy(checklists.title);
+    expect(Object.fromEntries(placed.map((row) => [row.title, row.count]))).toEqual({
+      'Safety Walkthrough': 1,
+      'Equipment Setup': 1,
+      'Customer Visit Preparation': 1,
+      'Annual Performance Self-Review': 1,
+    });
   });
 
   it('leave no enabled course with nothing to take: each has an outline or a link its learners mark done at', async () => {

@@ -6,11 +6,12 @@ import { type LessonActivity, lessonPaths } from '../../contract/lessons/resourc
 import { API_BASE, paths } from '../../contract/paths.ts';
 import { createApp } from '../../server/app.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
+import { checklistsCompletedByMember } from '../../server/db/checklist-progress.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { sessions } from '../../server/db/schema/auth.ts';
-import { checklistAssignments, checklists } from '../../server/db/schema/checklists.ts';
+import { checklistRecords, checklists } from '../../server/db/schema/checklists.ts';
 import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
@@ -155,7 +156,7 @@ describe('seedIfEmpty', () => {
 
   it('records completions, checklists and past sign-ins that cannot be used, and no events', async () => {
     expect(await handle.db.$count(courseCompletions)).toBeGreaterThan(50);
-    expect(await handle.db.$count(checklistAssignments)).toBeGreaterThan(50);
+    expect(await handle.db.$count(checklistRecords)).toBeGreaterThan(50);
     const perMember = await handle.db
       .select({ userId: courseCompletions.userId, count: sql<number>`count(*)::int` })
       .from(courseCompletions)
@@ -168,6 +169,48 @@ describe('seedIfEmpty', () => {
     );
     expect(await handle.db.$count(events)).toBe(0);
     expect(await handle.db.$count(eventAttendees)).toBe(0);
+  });
+});
+
+describe("the members' checklist history", () => {
+  it('is written as records: ticks by the learner, sign-offs by their lead, some not yet, a withdrawal', async () => {
+    const byRole = await queryRows<{ role: string; action: string; n: number }>(
+      handle.db,
+      sql`select actor_role as role, action, count(*)::int as n from checklist_records group by 1, 2`,
+    );
+    const count = (role: string, action: string) =>
+      byRole.find((row) => row.role === role && row.action === action)?.n ?? 0;
+    expect(count('learner', 'done')).toBeGreaterThan(20);
+    expect(count('lead', 'done')).toBeGreaterThan(10);
+    expect(count('lead', 'notYet')).toBeGreaterThan(0);
+    expect(count('observer', 'done')).toBeGreaterThan(0);
+    expect(count('lead', 'withdraw')).toBeGreaterThan(0);
+    // Every lead's record is by a lead of a team the learner is a member of; a withdrawal stamps the record it takes back.
+    const strays = await queryRows(
+      handle.db,
+      sql`select r.id from checklist_records r
+           where r.actor_role = 'lead' and not exists (
+             select 1 from team_members m join team_leads l on l.team_id = m.team_id
+              where m.user_id = r.user_id and l.user_id = r.actor_id)`,
+    );
+    expect(strays).toEqual([]);
+    const unstamped = await queryRows(
+      handle.db,
+      sql`select w.id from checklist_records w join checklist_records r on r.id = w.withdraws_id
+           where w.action = 'withdraw' and r.withdrawn_at is null`,
+    );
+    expect(unstamped).toEqual([]);
+  });
+
+  it("varies the members' completed checklists, so the checklist bars and sorts differ", async () => {
+    const completed = await queryRows<{ user_id: string; n: number }>(
+      handle.db,
+      checklistsCompletedByMember(sql`select user_id from team_members`, new Date()),
+    );
+    const members = await handle.db.$count(teamMembers);
+    // Members with none completed have no row: 0 is among the counts too.
+    expect(completed.length).toBeLessThan(members);
+    expect(new Set(completed.map((row) => row.n)).size).toBeGreaterThanOrEqual(2);
   });
 });
 
