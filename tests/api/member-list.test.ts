@@ -5,9 +5,11 @@ import { paths } from '../../contract/paths.ts';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import { administratorRoles, rolePermissions } from '../../server/db/schema/administrator-roles.ts';
 import { submodules } from '../../server/db/schema/modules.ts';
-import { teamMembers } from '../../server/db/schema/teams.ts';
+import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
 import { userMembershipRoles, users } from '../../server/db/schema/users.ts';
+import { newChecklist, writeRecord } from './checklist-record-fixtures.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
+import { assign, newCourse, setOutline } from './learning-fixtures.ts';
 import { byName, expectedCards, teamIds } from './team-fixtures.ts';
 
 let t: TestContext;
@@ -212,5 +214,63 @@ describe('GET member list', () => {
     });
     const usersOnly = await t.login('usersonly@example.com', 'secret1');
     expect((await list('', usersOnly)).status).toBe(403);
+  });
+});
+
+describe('checklist figures from records', () => {
+  it("fill the card's checklist bar and order the 'most' and 'least' sorts", async () => {
+    const [team] = await t.db
+      .insert(teams)
+      .values({ title: 'Checklist Sorts', teamName: 'checklist-sorts' })
+      .returning({ id: teams.id });
+    const teamId = team?.id as string;
+    const [leader] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, demo.lead.email));
+    await t.db.insert(teamLeads).values({ teamId, userId: leader?.id as string });
+    const people: Record<'zeta' | 'alpha' | 'mu', string> = { zeta: '', alpha: '', mu: '' };
+    for (const name of ['zeta', 'alpha', 'mu'] as const) {
+      const user = await t.createUser({
+        email: `sorts-${name}@example.com`,
+        password: 'secret12',
+        firstName: 'Sam',
+        lastName: name[0]?.toUpperCase() + name.slice(1),
+      });
+      people[name] = user.id;
+      await t.db.insert(teamMembers).values({ teamId, userId: user.id });
+    }
+    // Two checklists in the outline of a course assigned to the three, and one in no course of theirs.
+    const first = await newChecklist(t, [{ required: true }, { required: true, type: 'leadSignOff' }, {}]);
+    const second = await newChecklist(t, [{}, {}]);
+    const elsewhere = await newChecklist(t, [{}]);
+    const courseId = await newCourse(t, { permission: 'none' });
+    await setOutline(t, courseId, [{ checklistId: first.checklistId }, { checklistId: second.checklistId }]);
+    for (const userId of Object.values(people)) await assign(t, userId, [courseId]);
+    const done = (userId: string, checklist: { checklistId: string }, activityId: string, fields = {}) =>
+      writeRecord(t, { userId, checklistId: checklist.checklistId, activityId, ...fields });
+    const [tick, signOff] = first.itemIds as [string, string];
+    // Zeta: both done. Alpha: the second only; the first's sign-off was withdrawn. Mu: a 'not yet' and a lone tick.
+    await done(people.zeta, first, tick);
+    await done(people.zeta, first, signOff);
+    for (const item of second.itemIds) await done(people.zeta, second, item);
+    await done(people.zeta, elsewhere, elsewhere.itemIds[0] as string);
+    await done(people.alpha, first, tick);
+    await done(people.alpha, first, signOff, { withdrawnAt: new Date() });
+    for (const item of second.itemIds) await done(people.alpha, second, item);
+    await done(people.mu, first, signOff, { action: 'notYet' });
+    await done(people.mu, second, second.itemIds[0] as string);
+
+    const figures = async (sort: string) =>
+      (await list(`limit=20&sort=${sort}`, lead, teamId)).body.results.data.map((card: TeamMemberCard) => [
+        card.lastName,
+        card.checklistsCompleted,
+        card.checklistsAssigned,
+        card.checklistProgress,
+      ]);
+    expect(await figures('ascending')).toEqual([
+      ['Alpha', 1, 2, 50],
+      ['Mu', 0, 2, 0],
+      ['Zeta', 2, 2, 100],
+    ]);
+    expect((await figures('most')).map(([name]: string[]) => name)).toEqual(['Zeta', 'Alpha', 'Mu']);
+    expect((await figures('least')).map(([name]: string[]) => name)).toEqual(['Mu', 'Alpha', 'Zeta']);
   });
 });
