@@ -64,25 +64,6 @@ export const checklistActivities = pgTable(
   ],
 );
 
-/** A checklist given to a user; `completed_at` is set when the user completes it. */
-export const checklistAssignments = pgTable(
-  'checklist_assignments',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    checklistId: uuid('checklist_id')
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
-    assignedAt: timestampTz('assigned_at').notNull().defaultNow(),
-    completedAt: timestampTz('completed_at'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.checklistId] }),
-    index('checklist_assignments_checklist_idx').on(t.checklistId),
-  ],
-);
-
 /** The observers named for a checklist: assessors, not the lead, who sign off its observerSignOff items and may rate. */
 export const checklistObservers = pgTable(
   'checklist_observers',
