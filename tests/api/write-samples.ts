@@ -87,6 +87,25 @@ export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = 
   'POST /api/v1/user-portal/quiz/:quizId/attempt/:attemptId/submit': {
     body: async () => ({ answers: [{ questionId: randomUUID(), choices: [0] }] }),
   },
+  // Checklist records name a random item, so a valid body gets past validation to a 404.
+  'POST /api/v1/checklist/record': {
+    body: async () => ({
+      recordId: randomUUID(),
+      learnerId: randomUUID(),
+      activityId: randomUUID(),
+      action: 'done',
+      note: 'Matrix',
+    }),
+  },
+  'POST /api/v1/checklist/record/bulk': {
+    body: async () => ({
+      activityId: randomUUID(),
+      learnerIds: [randomUUID()],
+      recordIds: [randomUUID()],
+      note: 'Matrix',
+    }),
+  },
+  'PUT /api/v1/checklist/:checklistId/observer': { body: async () => ({ userIds: [randomUUID()] }) },
 };
 
 /** A value for each published, required profile field: its first option, or some text (a date or number for those types). */
