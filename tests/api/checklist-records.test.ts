@@ -293,6 +293,18 @@ describe('replays, conflicts and withdrawals', () => {
     expect(Date.parse(results(future).record.doneAt)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('refuses text the database cannot store and a body past its cap, writing nothing', async () => {
+    const w = await checklistWorld(t, ['learnerTick']);
+    const on = { learnerId: w.learner.id, activityId: w.item('learnerTick'), action: 'done' };
+    const surrogate = await record(t, w.learner.token, { ...on, note: 'a\ud800b' });
+    expect([surrogate.status, surrogate.body.errors]).toEqual([422, { note: messages.invalidCharacters }]);
+    const nul = await record(t, w.learner.token, { ...on, note: 'a\u0000b' });
+    expect(nul.status).toBe(422);
+    const huge = await record(t, w.learner.token, { ...on, padding: 'x'.repeat(70_000) });
+    expect([huge.status, huge.body.message]).toEqual([413, messages.payloadTooLarge]);
+    expect(await recordsOf(t, w.learner.id)).toEqual([]);
+  });
+
   it('answers 401 without a session', async () => {
     const response = await t.call('POST', '/checklist/record', { body: {} });
     expect([response.status, response.body.message]).toEqual([401, messages.unauthenticated]);
