@@ -35,7 +35,7 @@ import {
 const NONE: OutlineItem[] = [];
 
 /**
- * A course's outline on its edit screen: add existing lessons and quizzes, reorder, remove. Empty, it
+ * A course's outline on its edit screen: add existing lessons, quizzes and checklists, reorder, remove. Empty, it
  * says what learners do: mark the course done at its link (`hasLink`), or nothing yet.
  */
 export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink: boolean }) {
@@ -44,6 +44,7 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
   const items = outline.data ?? NONE;
   const [lessonIds, setLessonIds] = useState<string[]>([]);
   const [quizIds, setQuizIds] = useState<string[]>([]);
+  const [checklistIds, setChecklistIds] = useState<string[]>([]);
   const [removing, setRemoving] = useState<OutlineItem | null>(null);
   const add = useAddToOutline(courseId);
   const reorder = useReorderOutline(courseId);
@@ -74,13 +75,13 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
             Outline
           </Title>
           <Text size="sm" c="dimmed">
-            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons and quizzes of the course, in
-            order. Learners take the enabled lessons and published quizzes only.
+            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons, quizzes and checklists of the
+            course, in order. Learners take the enabled lessons and the published quizzes and checklists only.
           </Text>
         </div>
         {canEdit && (
           <Stack gap="xs">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <RemoteMultiSelect
                 label="Add Lessons"
                 placeholder="Search lessons"
@@ -99,19 +100,29 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
                 exclude={inOutline}
                 nothingFound="No quiz found."
               />
+              <RemoteMultiSelect
+                label="Add Checklists"
+                placeholder="Search checklists"
+                value={checklistIds}
+                onChange={setChecklistIds}
+                query={courseChoicePages.checklists}
+                exclude={inOutline}
+                nothingFound="No checklist found."
+              />
             </SimpleGrid>
             <Group>
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
-                disabled={lessonIds.length + quizIds.length === 0}
+                disabled={lessonIds.length + quizIds.length + checklistIds.length === 0}
                 loading={add.isPending}
                 onClick={() =>
                   add.mutate(
-                    { lessonIds, quizIds },
+                    { lessonIds, quizIds, checklistIds },
                     {
                       onSuccess: () => {
                         setLessonIds([]);
                         setQuizIds([]);
+                        setChecklistIds([]);
                       },
                     },
                   )
@@ -126,13 +137,13 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
           !items.some((item) => item.status) &&
           (hasLink ? (
             <Alert color="blue" title="Taken at its external link" role="status">
-              No enabled lesson or published quiz: learners open the course's external link and mark the
-              course as done.
+              No enabled lesson, published quiz or published checklist: learners open the course's external
+              link and mark the course as done.
             </Alert>
           ) : (
             <Alert color="yellow" title={NOTHING_TO_TAKE_LABEL} role="status">
-              No enabled lesson, published quiz or external link: learners given this course cannot complete
-              it, and it cannot be added to a training, until it has one.
+              No enabled lesson, published quiz or checklist, or external link: learners given this course
+              cannot complete it, and it cannot be added to a training, until it has one.
             </Alert>
           ))}
         {items.length === 0 ? (

@@ -1,8 +1,15 @@
-import type { OutlineItem } from '@contract/courses/resource';
+import type { OutlineItem, OutlineKind } from '@contract/courses/resource';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Paper, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
+
+/** How each kind of outline item reads, and what it is called while learners do not take it. */
+const KIND: Record<OutlineKind, { label: string; color: string; hidden: string }> = {
+  lesson: { label: 'Lesson', color: 'blue', hidden: 'Disabled' },
+  quiz: { label: 'Quiz', color: 'grape', hidden: 'Unpublished' },
+  checklist: { label: 'Checklist', color: 'teal', hidden: 'Unpublished' },
+};
 
 type OutlineRowProps = {
   item: OutlineItem;
@@ -14,7 +21,7 @@ type OutlineRowProps = {
 };
 
 /**
- * One lesson or quiz of the outline: dragged by its handle (pointer, touch or keyboard: space,
+ * One lesson, quiz or checklist of the outline: dragged by its handle (pointer, touch or keyboard: space,
  * arrows, space), or moved with the up and down buttons; removed from its button.
  */
 export function OutlineRow({ item, index, count, canEdit, onMove, onRemove }: OutlineRowProps) {
@@ -52,13 +59,13 @@ export function OutlineRow({ item, index, count, canEdit, onMove, onRemove }: Ou
           <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
             {index + 1}. {item.name}
           </Text>
-          <Badge variant="light" color={item.kind === 'quiz' ? 'grape' : 'blue'}>
-            {item.kind === 'quiz' ? 'Quiz' : 'Lesson'}
+          <Badge variant="light" color={KIND[item.kind].color}>
+            {KIND[item.kind].label}
           </Badge>
           {!item.status && (
             // Learners do not see it (docs/decisions/016-what-a-learner-takes.md).
             <Badge variant="outline" color="gray" title="Left out of what learners take">
-              {item.kind === 'quiz' ? 'Unpublished' : 'Disabled'}
+              {KIND[item.kind].hidden}
             </Badge>
           )}
         </Group>

@@ -1,3 +1,4 @@
+import { type ChecklistRow, checklistPaths } from '@contract/checklists/resource';
 import type { CourseCategoryOption } from '@contract/course-categories/resource';
 import { courseCategoryPaths } from '@contract/course-categories/resource';
 import type { CourseListQuery } from '@contract/courses/list-query';
@@ -114,6 +115,11 @@ export const courseChoicePages = {
     fetch: (query, signal) => api.get<Paged<Named>>(quizPaths.list, { query, signal }),
     toChoice: (quiz) => ({ value: quiz._id, label: quiz.name }),
   }),
+  checklists: choicePages<ChecklistRow>({
+    key: (search) => courseKeys.choices('checklists', search),
+    fetch: (query, signal) => api.get<Paged<ChecklistRow>>(checklistPaths.list, { query, signal }),
+    toChoice: (checklist) => ({ value: checklist._id, label: checklist.title }),
+  }),
 };
 
 const outbox = (action: string, target: string, courseId?: string) => ({
@@ -184,7 +190,7 @@ export function useDuplicateCourse() {
 export function useAddToOutline(courseId: string) {
   const onSaved = useOnSaved(courseId);
   return useMutation({
-    mutationFn: (input: { lessonIds: string[]; quizIds: string[] }) =>
+    mutationFn: (input: { lessonIds: string[]; quizIds: string[]; checklistIds: string[] }) =>
       api.post<OutlineItem[]>(coursePaths.outline(courseId), input, {
         outbox: outbox('Add to course outline', '', courseId),
       }),
