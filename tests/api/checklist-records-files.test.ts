@@ -119,6 +119,21 @@ describe('a record with a photo or evidence (multipart)', () => {
     expect(storedFiles()).toHaveLength(count);
   });
 
+  it('refuses a text part after the file (400), keeping nothing', async () => {
+    const before = storedFiles().length;
+    const form = new FormData();
+    form.append('recordId', crypto.randomUUID());
+    form.append('learnerId', w.learner.id);
+    form.append('activityId', w.item('rating'));
+    form.append('action', 'done');
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'late.png');
+    form.append('note', 'Written after the photo');
+    const response = await t.call('POST', p.record, { token: w.lead.token, form });
+    expect([response.status, response.body.message]).toEqual([400, messages.malformedForm]);
+    expect(storedFiles()).toHaveLength(before);
+    expect((await recordsOf(t, w.learner.id)).filter((row) => row.activityId === w.item('rating'))).toHaveLength(1);
+  });
+
   it('answers 404 for a record without a file', async () => {
     const response = await t.call('GET', p.recordFile(crypto.randomUUID()), { token: w.learner.token });
     expect([response.status, response.body.message]).toEqual([404, m.recordNotFound]);

@@ -146,8 +146,10 @@ function parseMultipart(
 
     parser.on('field', (name, value, info) => {
       if (failed) return;
-      if (!(FIELDS as readonly string[]).includes(name) || name in fields || sawFile)
-        return fail(refuse({ [name]: messages.validationFailed }));
+      // The text parts come once each and before the file, as the record is judged when it arrives.
+      if (sawFile || name in fields) return fail(new ApiError(400, messages.malformedForm));
+      // Other parts are ignored, as a JSON body's other fields are.
+      if (!(FIELDS as readonly string[]).includes(name)) return;
       if (info.valueTruncated) return fail(refuse({ [name]: m.noteTooLong }));
       fields[name] = value;
     });
