@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app when needed, then prints each benchmark's figures.
 import { spawnSync } from 'node:child_process';
 import { assignmentStatus } from './assignment-status.ts';
+import { checklistSignoff } from './checklist-signoff.ts';
 import { coldStart } from './cold-start.ts';
 import { courseCategoriesList } from './course-categories-list.ts';
 import { coursesListBench } from './courses-list.ts';
@@ -51,6 +52,7 @@ const benches = {
   'player-open': playerOpen,
   'quiz-submit': quizSubmit,
   'offline-course': offlineCourse,
+  'checklist-signoff': checklistSignoff,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
