@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type {
   ChecklistItem,
   ChecklistItemState,
@@ -12,12 +12,11 @@ import { checklistFigures } from '../../db/checklist-progress.ts';
 import type { Database } from '../../db/client.ts';
 import { courseInScope } from '../../db/learner-progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
-import type { checklistRecords } from '../../db/schema/checklists.ts';
+import { checklistRecords } from '../../db/schema/checklists.ts';
 import { ApiError } from '../../http/errors.ts';
 import { mayRecord, type Roles } from './roles.ts';
 
-type Executor = Pick<Database, 'execute'>;
-type Time = Date | string;
+type Executor = Pick<Database, 'execute' | 'select'>;
 
 /**
  * A learner's checklists are the published ones held by the outline of an enabled course in their
@@ -48,8 +47,8 @@ type SummaryRow = {
   courses: { _id: string; name: string }[] | string;
 };
 
-export function toSummary(row: SummaryRow, standing = false): ChecklistSummary {
-  const done = standing ? row.total : row.done;
+function toSummary(row: SummaryRow): ChecklistSummary {
+  const { done } = row;
   return {
     _id: row.id,
     title: row.title,
@@ -139,42 +138,21 @@ export function checklistActivityRows(db: Executor, checklistId: string): Promis
   );
 }
 
-/** The learner's records of the checklist's items, each item's newest first. */
-async function recordsByItem(db: Executor, learnerId: string, checklistId: string) {
-  const rows = await queryRows<Record<string, unknown>>(
-    db as Database,
-    sql`select * from checklist_records where user_id = ${learnerId} and checklist_id = ${checklistId}
-         order by done_at desc, received_at desc, id desc`,
-  );
-  const byItem = new Map<string, RecordRow[]>();
-  for (const raw of rows) {
-    const row = fromRaw(raw);
-    byItem.set(row.activityId, [...(byItem.get(row.activityId) ?? []), row]);
-  }
-  return byItem;
-}
-
-/** A checklist_records row read by hand, as Drizzle names its fields. */
-export function fromRaw(raw: Record<string, unknown>): RecordRow {
-  return {
-    id: raw.id as string,
-    userId: raw.user_id as string,
-    checklistId: raw.checklist_id as string,
-    activityId: raw.activity_id as string,
-    action: raw.action as RecordRow['action'],
-    actorId: raw.actor_id as string | null,
-    actorName: raw.actor_name as string,
-    actorRole: raw.actor_role as RecordRow['actorRole'],
-    note: raw.note as string,
-    fileKey: raw.file_key as string | null,
-    fileName: raw.file_name as string | null,
-    fileType: raw.file_type as string | null,
-    fileSize: raw.file_size === null ? null : Number(raw.file_size),
-    withdrawsId: raw.withdraws_id as string | null,
-    withdrawnAt: raw.withdrawn_at === null ? null : new Date(raw.withdrawn_at as Time),
-    doneAt: new Date(raw.done_at as Time),
-    receivedAt: new Date(raw.received_at as Time),
-  };
+/** Records of a learner, newest first: of one item (`activityId`) or of a checklist's items. */
+export function learnerRecords(
+  db: Pick<Database, 'select'>,
+  learnerId: string,
+  of: { activityId: string } | { checklistId: string },
+): Promise<RecordRow[]> {
+  const scope =
+    'activityId' in of
+      ? eq(checklistRecords.activityId, of.activityId)
+      : eq(checklistRecords.checklistId, of.checklistId);
+  return db
+    .select()
+    .from(checklistRecords)
+    .where(and(eq(checklistRecords.userId, learnerId), scope))
+    .orderBy(desc(checklistRecords.doneAt), desc(checklistRecords.receivedAt), desc(checklistRecords.id));
 }
 
 export function toItem(
@@ -222,7 +200,9 @@ export async function learnerChecklist(db: Executor, view: ChecklistView): Promi
     sql`select first_name || ' ' || last_name as name from users where id = ${learnerId}`,
   );
   const activities = await checklistActivityRows(db, checklistId);
-  const byItem = await recordsByItem(db, learnerId, checklistId);
+  const byItem = new Map<string, RecordRow[]>();
+  for (const row of await learnerRecords(db, learnerId, { checklistId }))
+    byItem.set(row.activityId, [...(byItem.get(row.activityId) ?? []), row]);
   const items = activities.map((activity) =>
     toItem(activity, byItem.get(activity.id) ?? [], roles, since, standing),
   );

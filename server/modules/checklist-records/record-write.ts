@@ -1,8 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ALREADY_COUNTED } from '../../../contract/already-counted.ts';
 import { checklistRecordMessages as m, type RecordResult } from '../../../contract/checklists/records.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
 import { checklistRecords } from '../../db/schema/checklists.ts';
 import type { StoredFile } from '../../files/upload.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -11,7 +10,7 @@ import { doneAt } from '../learning/device-time.ts';
 import {
   checklistActivityRows,
   checklistSummaries,
-  fromRaw,
+  learnerRecords,
   type RecordRow,
   toItem,
   toRecord,
@@ -149,15 +148,11 @@ export async function recordResult(
   const activityRow = (await checklistActivityRows(db, activity.checklistId)).find(
     (one) => one.id === activity.id,
   );
-  const history = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select * from checklist_records where user_id = ${row.userId} and activity_id = ${activity.id}
-         order by done_at desc, received_at desc, id desc`,
-  );
+  const history = await learnerRecords(db, row.userId, { activityId: activity.id });
   if (!summary || !activityRow) throw new ApiError(404, m.checklistNotAssigned);
   return {
     record: toRecord(row),
-    item: toItem(activityRow, history.map(fromRaw), roles, null, false),
+    item: toItem(activityRow, history, roles, null, false),
     checklist: summary,
     coursesCompleted: completed,
   };
