@@ -117,6 +117,37 @@ describe("the learner's checklists", () => {
     await t.db.execute(sql`delete from course_progress where user_id = ${w.learner.id}`);
   });
 
+  it('shows every item done for a course that stands completed, whatever was withdrawn since', async () => {
+    const v = await checklistWorld(t, ['learnerTick', 'leadSignOff']);
+    const on = (type: 'learnerTick' | 'leadSignOff') => ({
+      learnerId: v.learner.id,
+      activityId: v.item(type),
+      action: 'done',
+    });
+    await record(t, v.learner.token, on('learnerTick'));
+    const last = await record(t, v.lead.token, on('leadSignOff'));
+    expect(last.body.results.coursesCompleted).toEqual([v.courseId]);
+    await record(t, v.lead.token, {
+      ...on('leadSignOff'),
+      action: 'withdraw',
+      withdraws: last.body.results.record._id,
+      note: 'Signed too soon',
+    });
+    const inCourse = await get(v.learner.token, `${p.myChecklist(v.checklist.id)}?course=${v.courseId}`);
+    const standing = inCourse.body.results as LearnerChecklist;
+    expect([standing.done, standing.completed, standing.items.map((item) => item.state)]).toEqual([
+      2,
+      true,
+      ['done', 'done'],
+    ]);
+    const own = (await get(v.learner.token, p.myChecklist(v.checklist.id))).body.results as LearnerChecklist;
+    expect([own.done, own.completed, own.items.map((item) => item.state)]).toEqual([
+      1,
+      false,
+      ['done', 'open'],
+    ]);
+  });
+
   it('refuses a course that is not a valid id (422) or not one of theirs holding it (404)', async () => {
     const bad = await get(w.learner.token, `${p.myChecklist(w.checklist.id)}?course=nope`);
     expect([bad.status, bad.body.errors]).toEqual([422, { course: m.courseInvalid }]);
