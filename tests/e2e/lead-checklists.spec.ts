@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { Paged } from '../../contract/envelope.ts';
+import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import { LEAD, openSignedIn } from './support/actions.ts';
 import { checklistCourse, leadChecklist, tinyPng } from './support/checklist-course.ts';
 import { newLearner } from './support/learning.ts';
-import { memberList } from './support/outbox.ts';
+import { leadApi, memberList, seedTeams } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
 
 test.use(PHONE);
@@ -163,4 +165,35 @@ test('a lead signs one item off for several members at once, with one note', asy
       by: { role: 'lead' },
     });
   }
+});
+
+test('the checklists of someone who is not a member of the team are not shown, and the way back to the team is', async ({
+  page,
+  request,
+}) => {
+  const lead = await leadApi(request);
+  const { growth, enterprise } = await seedTeams(lead);
+  const growthIds = new Set(
+    (await lead.get<Paged<TeamMemberCard>>(`/team/member-list/${growth._id}?page=1&limit=100`)).data.map(
+      (card) => card._id,
+    ),
+  );
+  const outsider = (
+    await lead.get<Paged<TeamMemberCard>>(`/team/member-list/${enterprise._id}?page=1`)
+  ).data.find((card) => !growthIds.has(card._id));
+  if (!outsider) throw new Error('The Enterprise Team has a member who is not in the Growth Team');
+
+  await openSignedIn(
+    page,
+    LEAD,
+    `/user-portal/team-dashboard/members/checklists/${outsider._id}/${growth._id}`,
+  );
+  const alert = page.getByRole('alert').filter({ hasText: 'Nothing to show here' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Open' })).toHaveCount(0);
+  await alert.getByRole('link', { name: 'Back to the team' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Team Dashboard' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(new RegExp(`team=${growth._id}`));
 });

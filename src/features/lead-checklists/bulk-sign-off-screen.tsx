@@ -6,11 +6,11 @@ import { usePendingRecords } from '@/lib/outbox-checklist-records';
 import { WAITING_LABEL } from '@/lib/outbox-learning';
 import { ChecklistStateBadge } from '@/ui/checklist/checklist-state-badge';
 import { PageTitle } from '@/ui/page-title';
-import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { LeadCrumbs } from './lead-crumbs';
 import { useBulkSignOff } from './mutations';
 import { memberChecklistOptions, teamChecklistOptions } from './queries';
+import { ReadState } from './read-state';
 
 export const BULK_TITLE = 'Sign off this item for these members';
 
@@ -80,7 +80,7 @@ export function BulkSignOffScreen({ checklistId, teamId }: { checklistId: string
       <LeadCrumbs teamId={teamId} crumbs={[{ label: BULK_TITLE }]} />
       <PageTitle>{BULK_TITLE}</PageTitle>
       <SavedDataNotice updatedAt={members.dataUpdatedAt} networkFailed={members.isError} />
-      <QueryStatus query={members} label="Loading the team's members..." />
+      <ReadState query={members} teamId={teamId} label="Loading the team's members..." />
       {members.data?.length === 0 ? (
         <Text c="dimmed" role="status">
           No member of this team holds this checklist.

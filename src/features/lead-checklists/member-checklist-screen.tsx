@@ -7,13 +7,13 @@ import { type PendingRecord, usePendingRecords, waitingByItem } from '@/lib/outb
 import { checklistWithWork, type WaitingWork } from '@/lib/outbox-learning';
 import { ChecklistProgress } from '@/ui/checklist/checklist-progress';
 import { PageTitle } from '@/ui/page-title';
-import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { LeadItemCard } from './item-card';
 import { LeadCrumbs } from './lead-crumbs';
 import { memberName } from './member-checklists-screen';
 import { recordInvalidate } from './mutations';
 import { memberChecklistOptions, memberOptions } from './queries';
+import { ReadState } from './read-state';
 
 const NO_WORK: Omit<WaitingWork, 'checklistRecords'> = {
   activities: new Set(),
@@ -62,7 +62,7 @@ export function MemberChecklistScreen({ memberId, teamId, checklistId }: Props) 
       <LeadCrumbs teamId={teamId} crumbs={[{ label: `${name}: Checklists`, memberId }, { label: title }]} />
       <PageTitle>{title}</PageTitle>
       <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={query.isError} />
-      <QueryStatus query={query} label="Loading the checklist..." />
+      <ReadState query={query} teamId={teamId} label="Loading the checklist..." />
       {checklist ? (
         <>
           <Text size="sm">Learner: {name}</Text>

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChecklistProgress } from '@/ui/checklist/checklist-progress';
 import { PageTitle } from '@/ui/page-title';
-import { QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { LeadCrumbs } from './lead-crumbs';
 import { memberChecklistsOptions, memberOptions } from './queries';
+import { ReadState } from './read-state';
 
 export const memberName = (member: { firstName: string; lastName: string } | undefined) =>
   member ? `${member.firstName} ${member.lastName}`.trim() : 'Member';
@@ -21,7 +21,7 @@ export function MemberChecklistsScreen({ memberId, teamId }: { memberId: string;
       <LeadCrumbs teamId={teamId} crumbs={[{ label: `${name}: Checklists` }]} />
       <PageTitle>{`${name}: Checklists`}</PageTitle>
       <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={query.isError} />
-      <QueryStatus query={query} label="Loading checklists..." />
+      <ReadState query={query} teamId={teamId} label="Loading checklists..." />
       {query.data?.length === 0 ? (
         <Text c="dimmed" role="status">
           {name} has no checklists in their training.
