@@ -9,13 +9,17 @@ import {
   openCertificateCheck,
   unknownCertificateReady,
 } from './screens-certificates.ts';
+import { checklistScreens } from './screens-checklists.ts';
+import { leadChecklistScreens } from './screens-lead-checklists.ts';
 import { discardAllOfflineChanges, finishActivityOffline } from './screens-waiting-work.ts';
 
-export type Who = 'anonymous' | 'admin' | 'lead';
+export type Who = 'anonymous' | 'admin' | 'lead' | 'observer';
 
 export const SIGN_INS = {
   admin: { email: 'admin@example.com', password: 'admin123', home: /\/app\/dashboard$/ },
   lead: { email: 'lead@example.com', password: 'lead1234', home: /\/user-portal\/user-dashboard$/ },
+  /** The seed's second lead, named observer of the Equipment Setup checklist. */
+  observer: { email: 'lead2@example.com', password: 'lead1234', home: /\/user-portal\/user-dashboard$/ },
 } as const;
 
 /** Real records the edit screens open, looked up through the API before a run (see lookUpIds). */
@@ -1004,6 +1008,8 @@ export const screens: Screen[] = [
     who: 'lead',
     path: (ids) => `/user-portal/team-dashboard/members/edit/${ids.memberId}?team=${ids.teamId}`,
   },
+  ...checklistScreens,
+  ...leadChecklistScreens,
 ];
 
 /** Routes that only send the visitor on to a screen listed above. */

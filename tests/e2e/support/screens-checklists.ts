@@ -1,0 +1,79 @@
+// The screen catalogue's entries (screens.ts) for checklists as a learner and a named observer meet
+// them: the learner's checklist screen and the player's checklist, and the observer's list, a
+// learner's checklist and its sign-off dialog. No test runner imports: the screenshots script loads
+// this module too.
+import type { Page } from 'playwright-core';
+import type { Screen } from './screens.ts';
+
+/** The seed's checklist of the catalogue (ScreenIds.checklistId), in the outline of the catalogue's course. */
+const SCREEN_CHECKLIST = 'Safety Walkthrough';
+/** The seed's checklist its named observer (the second lead) observes. */
+const OBSERVED_CHECKLIST = 'Equipment Setup';
+
+const heading = (level: 1 | 2, name: string | RegExp) => async (page: Page) => {
+  await page.getByRole('heading', { level, name }).waitFor();
+};
+
+/** The observer's list is ready once the observed checklist and its first learner show. */
+const observingReady = async (page: Page) => {
+  await heading(1, 'Checklists you observe')(page);
+  await page.getByRole('article', { name: OBSERVED_CHECKLIST }).getByRole('link').first().waitFor();
+};
+
+/** From the observer's list, the first learner's checklist, once its items show. */
+const openObservedChecklist = async (page: Page) => {
+  await page.getByRole('article', { name: OBSERVED_CHECKLIST }).getByRole('link').first().click();
+  await heading(1, new RegExp(`^${OBSERVED_CHECKLIST}: `))(page);
+  await page.getByRole('list', { name: 'Checklist items' }).waitFor();
+};
+
+export const checklistScreens: Screen[] = [
+  {
+    name: 'my-checklist',
+    route: '/user-portal/learning-process/checklist/$checklistId',
+    who: 'lead',
+    path: (ids) => `/user-portal/learning-process/checklist/${ids.checklistId}`,
+    ready: async (page) => {
+      await heading(1, SCREEN_CHECKLIST)(page);
+      await page.getByRole('list', { name: 'Checklist items' }).waitFor();
+    },
+  },
+  {
+    // The catalogue's course in the player, open on its checklist.
+    name: 'course-player-checklist',
+    route: '/user-portal/learning-process/course/$courseId',
+    who: 'lead',
+    path: (ids) => `/user-portal/learning-process/course/${ids.courseId}?item=${ids.checklistId}`,
+    ready: async (page) => {
+      await heading(2, SCREEN_CHECKLIST)(page);
+      await page.getByRole('list', { name: 'Checklist items' }).waitFor();
+    },
+  },
+  { name: 'observing', route: '/user-portal/observing/', who: 'observer', ready: observingReady },
+  {
+    name: 'observed-checklist',
+    route: '/user-portal/observing/$checklistId/$learnerId',
+    who: 'observer',
+    path: () => '/user-portal/observing',
+    ready: observingReady,
+    open: openObservedChecklist,
+  },
+  {
+    // A sign-off's note and photo (or a not yet's), over the learner's checklist.
+    name: 'observed-checklist-sign-off',
+    route: '/user-portal/observing/$checklistId/$learnerId',
+    who: 'observer',
+    path: () => '/user-portal/observing',
+    ready: observingReady,
+    open: async (page) => {
+      await openObservedChecklist(page);
+      await page
+        .getByRole('list', { name: 'Checklist items' })
+        .getByRole('button', { name: /^(Sign off|Not yet|Competent|Not yet competent)$/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+    },
+    layer: ['[role="dialog"]'],
+  },
+];
