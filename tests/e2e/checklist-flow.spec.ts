@@ -83,13 +83,55 @@ async function soleMember(request: APIRequestContext, run: string) {
     lastName: `Driver${run}`,
   };
   const created = await createUser(admin, user);
-  const team = await createTeam(
-    admin,
-    `Forklift crew ${run}`,
-    [await userId(admin, LEAD.email)],
-    [created._id],
-  );
-  return { ...user, _id: created._id, name: `${user.firstName} ${user.lastName}`, teamId: team._id };
+  const teamTitle = `Forklift crew ${run}`;
+  const team = await createTeam(admin, teamTitle, [await userId(admin, LEAD.email)], [created._id]);
+  return {
+    ...user,
+    _id: created._id,
+    name: `${user.firstName} ${user.lastName}`,
+    teamId: team._id,
+    teamTitle,
+  };
+}
+
+/** A select's input, however the select names its role. */
+const field = (page: Page, name: string) =>
+  page
+    .getByRole('combobox', { name, exact: true })
+    .or(page.getByRole('textbox', { name, exact: true }))
+    .first();
+
+async function pick(page: Page, label: string, option: string) {
+  const input = field(page, label);
+  await input.click();
+  await input.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** The course editor's outline: the checklist added beside lessons and quizzes. */
+async function addToOutline(page: Page, courseId: string, title: string) {
+  await page.goto(`/app/content-management/courses/edit/${courseId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Outline' })).toBeVisible({ timeout: 30_000 });
+  await pick(page, 'Add Checklists', title);
+  await page.getByRole('button', { name: 'Add to Outline' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Course outline' }).getByTestId('outline-item').filter({ hasText: title }),
+  ).toContainText('Checklist', { timeout: 30_000 });
+}
+
+/** Add Assignment: the course assigned to a team. */
+async function assignToTeam(page: Page, assignment: string, team: string, course: string) {
+  await page.goto('/app/content-management/assignments/add');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Assignment' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('textbox', { name: 'Title' }).fill(assignment);
+  await page.getByRole('radio', { name: 'Teams' }).check();
+  await pick(page, 'Teams', team);
+  await pick(page, 'Courses', course);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Training '${assignment}' created.`)).toBeVisible({ timeout: 30_000 });
 }
 
 /** Signs an item off (or rates it competent) with a photo chosen from the device's files. */
@@ -115,26 +157,22 @@ test('a checklist built by the admin is ticked by the learner and signed off by 
   const learner = await soleMember(request, run);
   const title = `Forklift licence ${run}`;
 
-  // The administrator builds the checklist on the screens; the course and its assignment to the
-  // learner's team go through the API.
+  // The administrator builds the checklist, puts it in a course's outline and assigns the course to
+  // the learner's team, on the screens (the course record itself is made through the API).
   const adminContext = await phone(browser);
-  const checklistId = await buildChecklist(await adminContext.newPage(), title);
-  await adminContext.close();
+  const adminPage = await adminContext.newPage();
+  const checklistId = await buildChecklist(adminPage, title);
   const admin = await sessionApi(request, ADMIN);
   const categories = await admin.get<Paged<{ _id: string }>>('/course-category/info?limit=10');
+  const courseName = `Forklift course ${run}`;
   const { _id: courseId } = await admin.post<{ _id: string }>('/course', {
-    name: `Forklift course ${run}`,
+    name: courseName,
     courseCategoryId: categories.data[0]?._id,
     permission: 'none',
   });
-  await admin.post(`/course/lesson/${courseId}`, { checklistIds: [checklistId] }, 200);
-  await admin.post('/course-assignment', {
-    title: `Forklift training ${run}`,
-    kind: 'assigned',
-    courseIds: [courseId],
-    assigneeKind: 'teams',
-    assigneeIds: [learner.teamId],
-  });
+  await addToOutline(adminPage, courseId, title);
+  await assignToTeam(adminPage, `Forklift training ${run}`, learner.teamTitle, courseName);
+  await adminContext.close();
 
   // The learner ticks their own item.
   const learnerContext = await phone(browser);
