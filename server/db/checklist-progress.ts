@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { learnerCourseStates } from './assignments.ts';
+import { assignmentLearners, learnerCourseStates } from './assignments.ts';
 
 /**
  * When a learner's checklist is done, from checklist_records (record 026).
@@ -69,16 +69,45 @@ export function checklistStats(userId: SQL, now: Date): SQL {
 /**
  * Completed assigned checklists per member of `members` (a query with a user_id column), with the
  * rule of checklistStats, for the 'most' and 'least' sorts. Rows: user_id, n (none: no row).
+ *
+ * Set-based, as the sorts count every member of a team before the page is cut (record 004): the
+ * assignments whose courses hold a published checklist are found first (a handful of rows, kept
+ * apart so the planner hashes the members' learner rows against them instead of looping), the
+ * items each checklist needs are counted once, and the members' standing done records are grouped
+ * once; a checklist is done when the items done reach the items needed.
  */
-export function checklistsCompletedByMember(members: SQL, now: Date): SQL {
+export function checklistsCompletedByMember(members: SQL, _now: Date): SQL {
   return sql`
-    select a.user_id, count(*)::int as n
-      from (select distinct s.user_id, o.checklist_id
-              from (${learnerCourseStates({ userIn: members, kind: 'assigned' }, now)}) s
-              join course_outline_items o on o.course_id = s.course_id
-              join checklists k on k.id = o.checklist_id and k.status) a
-     where ${checklistDone(sql`a.user_id`, sql`a.checklist_id`)}
-     group by a.user_id`;
+    with holding as materialized (
+      select distinct ac.assignment_id, o.checklist_id
+        from course_assignment_courses ac
+        join course_outline_items o on o.course_id = ac.course_id
+        join checklists k on k.id = o.checklist_id and k.status),
+    held as (
+      select distinct l.user_id, h.checklist_id
+        from (${assignmentLearners({
+          userIn: members,
+          assignmentIn: sql`select assignment_id from holding`,
+          kind: 'assigned',
+        })}) l
+        join holding h on h.assignment_id = l.assignment_id),
+    needed as (
+      select ka.checklist_id, count(*) as n
+        from checklist_activities ka
+       where ${itemCounts(sql`ka`)}
+       group by ka.checklist_id),
+    done as (
+      select cr.user_id, cr.checklist_id, count(distinct cr.activity_id) as n
+        from checklist_records cr
+        join checklist_activities ka on ka.id = cr.activity_id and ${itemCounts(sql`ka`)}
+       where cr.user_id in (${members}) and cr.action = 'done' and cr.withdrawn_at is null
+       group by cr.user_id, cr.checklist_id)
+    select h.user_id, count(*)::int as n
+      from held h
+      left join needed on needed.checklist_id = h.checklist_id
+      left join done on done.user_id = h.user_id and done.checklist_id = h.checklist_id
+     where coalesce(done.n, 0) >= coalesce(needed.n, 0)
+     group by h.user_id`;
 }
 
 /**

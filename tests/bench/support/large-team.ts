@@ -17,8 +17,8 @@ export type LargeTeamOptions = {
 /**
  * Adds a team of `members` members to a database that has the demo seed, led by the demo lead,
  * with realistic training: four course assignments for the whole team and one for 5% of it, completions by
- * about 60% of the members (each completing a share of their courses of their own), checklists for
- * about a third and past sign-ins for a tenth. Everything is written by a handful of set-based
+ * about 60% of the members (each completing a share of their courses of their own), checklist
+ * records on the checklists of their courses' outlines for two thirds, and past sign-ins for a tenth. Everything is written by a handful of set-based
  * statements (generate_series), so 10,000 members take seconds. Returns the team's id.
  *
  * The choices are derived from the row number and hashes of ids, not from random(), so two runs
@@ -128,16 +128,39 @@ export async function seedLargeTeam(
          and (t.assignee_kind = 'teams' or exists (select 1 from course_assignment_assignees x
                                                   where x.assignment_id = t.id and x.user_id = m.user_id))`);
 
-    // A third get one to three checklists, about half of them completed.
-    await tx.execute(sql`
-      insert into checklist_assignments (user_id, checklist_id, assigned_at, completed_at)
-      select m.user_id, k.id, now() - interval '45 days',
-             case when abs(hashtext(m.user_id::text || k.id::text)) % 2 = 0
-                  then now() - (abs(hashtext(k.id::text || m.user_id::text)) % 40) * interval '1 day' end
+    // Checklists come with the courses whose outlines hold them: two thirds of the members have
+    // records on them, each item done as keen as the member is, the learner ticking their own and
+    // the lead signing off the rest; some sign-offs follow a 'not yet', and a few were withdrawn.
+    const held = sql`
+      select distinct m.user_id, o.checklist_id
         from team_members m
-        join lateral (select id from checklists order by title
-                       limit 1 + abs(hashtext(m.user_id::text || 'checklists')) % 3) k on true
-       where m.team_id = ${team.id}::uuid and abs(hashtext(m.user_id::text)) % 3 = 0`);
+        join course_assignments t on t.team_id = m.team_id
+        join course_assignment_courses tc on tc.assignment_id = t.id
+        join course_outline_items o on o.course_id = tc.course_id and o.checklist_id is not null
+       where m.team_id = ${team.id}::uuid
+         and (t.assignee_kind = 'teams' or exists (select 1 from course_assignment_assignees x
+                                                  where x.assignment_id = t.id and x.user_id = m.user_id))`;
+    const signedOff = sql`ka.type in ('leadSignOff', 'observerSignOff', 'rating')`;
+    await tx.execute(sql`
+      insert into checklist_records (id, user_id, checklist_id, activity_id, action, actor_id, actor_name,
+                                     actor_role, note, withdrawn_at, done_at, received_at)
+      select gen_random_uuid(), h.user_id, h.checklist_id, ka.id, r.action,
+             case when ${signedOff} then ${lead.id}::uuid else h.user_id end,
+             case when ${signedOff} then 'Taylor Morgan' else 'Large Team member' end,
+             case when ${signedOff} then 'lead' else 'learner' end,
+             r.note, r.withdrawn_at, r.at, r.at
+        from (${held}) h
+        join checklist_activities ka on ka.checklist_id = h.checklist_id
+        cross join lateral (
+          select 'done' as action, '' as note,
+                 case when abs(hashtext(h.user_id::text || ka.id::text || 'w')) % 25 = 0 then now() end as withdrawn_at,
+                 now() - (abs(hashtext(ka.id::text || h.user_id::text)) % 40) * interval '1 day' as at
+          union all
+          select 'notYet', 'Not yet.', null, now() - interval '50 days'
+           where ${signedOff} and abs(hashtext(h.user_id::text || ka.id::text || 'n')) % 5 = 0
+        ) r
+       where abs(hashtext(h.user_id::text)) % 3 <> 0
+         and abs(hashtext(h.user_id::text || ka.id::text)) % 100 < 30 + abs(hashtext(h.user_id::text || 'keen')) % 70`);
 
     // A tenth signed in recently (sessions that were logged out; nobody holds their tokens).
     await tx.execute(sql`
