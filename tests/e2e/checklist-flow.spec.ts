@@ -217,6 +217,17 @@ test('a checklist built by the admin is ticked by the learner and signed off by 
     timeout: 20_000,
   });
   await expect(item(page, RATING).getByText(`Photo alone.png: ${WAITING}`)).toBeVisible();
+  // The member's list of checklists opens offline too, from what the phone kept.
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: `${learner.name}: Checklists` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: `${learner.name}: Checklists` })).toBeVisible();
+  await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible();
+  await page.getByRole('article', { name: title }).getByRole('link', { name: 'Open' }).click();
+  await expect(item(page, SIGN_OFF).getByText(`Photo aisle.png: ${WAITING}`)).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Online again: the outbox sends both, once, and the screen shows the server's records.
   await leadContext.setOffline(false);
