@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Paged } from '../../contract/envelope.ts';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
-import { LEAD, openSignedIn } from './support/actions.ts';
+import { LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { checklistCourse, leadChecklist, tinyPng } from './support/checklist-course.ts';
 import { newLearner } from './support/learning.ts';
-import { leadApi, memberList, seedTeams } from './support/outbox.ts';
+import { leadApi, memberList, QUEUED, SYNCED, seedTeams, waitForCacheWrite } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
 
 test.use(PHONE);
@@ -196,4 +196,69 @@ test('the checklists of someone who is not a member of the team are not shown, a
     timeout: 20_000,
   });
   await expect(page).toHaveURL(new RegExp(`team=${growth._id}`));
+});
+
+test('offline, a bulk sign-off waits on the phone, shows on each member’s item, and is sent once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const run = `${Date.now()}`;
+  const first = await newLearner(request, `bulk-off-a-${run}`);
+  const second = await newLearner(request, `bulk-off-b-${run}`);
+  const setup = await checklistCourse(
+    request,
+    `bulk-off-${run}`,
+    [{ title: 'Stacks the racking', type: 'leadSignOff' }],
+    [first._id, second._id],
+  );
+  const checklistPath = `/user-portal/team-dashboard/members/checklists/${first._id}/${first.teamId}/${setup.checklistId}`;
+
+  // Online once: the first member's checklist and the bulk screen are kept on the phone.
+  await openMemberChecklists(page, first);
+  await waitForServiceWorker(page);
+  await page.getByRole('article', { name: setup.checklistTitle }).getByRole('link', { name: 'Open' }).click();
+  await expect(item(page, 'Stacks the racking').getByRole('button', { name: 'Sign off' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: `${first.name}: Checklists` })
+    .click();
+  await page
+    .getByRole('article', { name: setup.checklistTitle })
+    .getByRole('link', { name: 'Sign off for several members' })
+    .click();
+  await page.getByRole('combobox', { name: 'Item' }).click();
+  await page.getByRole('option', { name: '1. Stacks the racking' }).click();
+  await expect(page.getByRole('checkbox', { name: second.name })).toBeEnabled({ timeout: 20_000 });
+  await waitForCacheWrite(page);
+
+  await context.setOffline(true);
+  await page.getByRole('checkbox', { name: first.name }).check();
+  await page.getByRole('checkbox', { name: second.name }).check();
+  await page.getByRole('button', { name: 'Sign off for 2 members' }).click();
+  await expect(page.getByText(QUEUED).first()).toBeVisible({ timeout: 20_000 });
+  for (const learner of [first, second])
+    await expect(page.getByRole('checkbox', { name: learner.name })).toBeDisabled();
+  await expect(
+    page.getByRole('group', { name: 'Members' }).getByText('Waiting to be sent', { exact: true }),
+  ).toHaveCount(2);
+
+  // A reload offline: the member's item shows the sign-off waiting, and offers nothing more.
+  await page.goto(checklistPath);
+  const racking = item(page, 'Stacks the racking');
+  await expect(racking.getByText('Signed off: Waiting to be sent')).toBeVisible({ timeout: 20_000 });
+  await expect(racking.getByRole('button', { name: 'Sign off' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText(SYNCED).first()).toBeVisible({ timeout: 60_000 });
+  await expect(racking.getByRole('list', { name: 'History' }).getByText(/^Signed off by /)).toBeVisible({
+    timeout: 20_000,
+  });
+  for (const learner of [first, second]) {
+    const stored = await leadChecklist(request, learner.teamId, learner._id, setup.checklistId);
+    expect(stored.items[0]?.state).toBe('done');
+    expect(stored.items[0]?.history).toHaveLength(1);
+  }
 });
