@@ -134,12 +134,19 @@ test('offline, a tick and evidence wait to be sent across a reload, and reach th
   });
   await expect(item(page, ITEMS[0].title).getByText(WAITING)).toBeVisible();
   await expect(item(page, ITEMS[2].title).getByText(WAITING)).toBeVisible();
+  // The evidence chosen offline waits on the device, named, until it is uploaded.
+  await expect(
+    item(page, ITEMS[2].title)
+      .getByRole('list', { name: 'Waiting on this device' })
+      .getByText(`${PHOTO.name}: kept on this device until it is uploaded`),
+  ).toBeVisible();
   expect((await checklistOnServer(request, learner, setup.checklistId)).done).toBe(0);
 
   await page.context().setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 30_000 });
   await expect(item(page, ITEMS[0].title).getByText(WAITING)).toBeHidden();
+  await expect(item(page, ITEMS[2].title).getByRole('list', { name: 'Waiting on this device' })).toBeHidden();
   await expect(item(page, ITEMS[0].title).getByRole('list', { name: 'History' })).toContainText(
     `Ticked by ${learner.name} (learner)`,
   );

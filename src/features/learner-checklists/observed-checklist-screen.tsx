@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { usePendingRecords, waitingByItem } from '@/lib/outbox-checklist-records';
 import { checklistWithWork, itemRecordWaiting, useWaitingWork } from '@/lib/outbox-learning';
 import { ChecklistItemCard } from '@/ui/checklist/checklist-item-card';
 import { ChecklistProgress } from '@/ui/checklist/checklist-progress';
@@ -20,6 +21,7 @@ type ObservedChecklistScreenProps = { checklistId: string; learnerId: string };
 export function ObservedChecklistScreen({ checklistId, learnerId }: ObservedChecklistScreenProps) {
   const query = useQuery(observedChecklistOptions(checklistId, learnerId));
   const work = useWaitingWork();
+  const pending = waitingByItem(usePendingRecords(), learnerId);
   const checklist = useMemo(() => query.data && checklistWithWork(query.data, work), [query.data, work]);
   return (
     <Stack gap="md">
@@ -45,7 +47,7 @@ export function ObservedChecklistScreen({ checklistId, learnerId }: ObservedChec
               const waiting = itemRecordWaiting(work, learnerId, item._id);
               return (
                 <li key={item._id}>
-                  <ChecklistItemCard item={item} waiting={waiting}>
+                  <ChecklistItemCard item={item} waiting={waiting} pending={pending.get(item._id)}>
                     <ObserverItemActions
                       item={item}
                       checklistId={checklistId}

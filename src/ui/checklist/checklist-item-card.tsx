@@ -2,14 +2,18 @@ import type { ChecklistItem, ChecklistRecordAction } from '@contract/checklists/
 import { checklistTypeName } from '@contract/checklists/resource';
 import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { PendingRecord } from '@/lib/outbox-checklist-records';
 import { WAITING_LABEL } from '@/lib/outbox-learning';
 import { ChecklistStateBadge } from './checklist-state-badge';
+import { PendingRecords } from './pending-records';
 import { RecordHistory } from './record-history';
 
 type ChecklistItemCardProps = {
   item: ChecklistItem;
   /** The record of this item waiting in the outbox on this device, if one does. */
   waiting?: ChecklistRecordAction | null;
+  /** The records of this item waiting in the outbox, as their bodies say (note, answer, file). */
+  pending?: PendingRecord[];
   /** What the person looking may do on it (tick, answer, upload, sign off, withdraw). */
   children?: ReactNode;
 };
@@ -19,7 +23,7 @@ type ChecklistItemCardProps = {
  * its title, instructions, type and whether it is required, where it stands (marked when a record
  * waits to be sent), the actions given, and its history.
  */
-export function ChecklistItemCard({ item, waiting = null, children }: ChecklistItemCardProps) {
+export function ChecklistItemCard({ item, waiting = null, pending = [], children }: ChecklistItemCardProps) {
   const titleId = `checklist-item-${item._id}`;
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
@@ -47,6 +51,7 @@ export function ChecklistItemCard({ item, waiting = null, children }: ChecklistI
             {item.instructions}
           </Text>
         )}
+        {pending.length > 0 && <PendingRecords records={pending} type={item.type} />}
         {children}
         {item.history.length > 0 && (
           <>
