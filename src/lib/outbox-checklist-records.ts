@@ -2,7 +2,7 @@ import type { ChecklistRecordAction } from '@contract/checklists/records';
 import { checklistRecordPaths } from '@contract/checklists/records';
 import { API_BASE } from '@contract/paths';
 import { useEffect, useMemo, useState } from 'react';
-import { getEntry } from '../../sw/outbox/store.ts';
+import { getEntry, type OutboxEntry } from '../../sw/outbox/store.ts';
 import { type OutboxSummary, useOutbox } from './outbox';
 
 /** A record made on this device that waits in the outbox (pending or being sent). */
@@ -25,9 +25,10 @@ const BULK_URL = `${API_BASE}${checklistRecordPaths.bulkSignOff}`;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What one stored change holds, read from its body (JSON, or the multipart form with its photo). */
-async function readRecords(summary: OutboxSummary): Promise<PendingRecord[]> {
-  const entry = await getEntry(summary.seq);
-  if (!entry?.body) return [];
+export async function recordsOfEntry(
+  entry: Pick<OutboxEntry, 'seq' | 'url' | 'contentType' | 'body' | 'createdAt'>,
+): Promise<PendingRecord[]> {
+  if (!entry.body) return [];
   const base = { seq: entry.seq, createdAt: entry.createdAt };
   const url = entry.url.split('?')[0];
   if (entry.contentType?.startsWith('multipart/form-data')) {
@@ -80,6 +81,11 @@ async function readRecords(summary: OutboxSummary): Promise<PendingRecord[]> {
       photoName: null,
     },
   ];
+}
+
+async function readRecords(summary: OutboxSummary): Promise<PendingRecord[]> {
+  const entry = await getEntry(summary.seq);
+  return entry ? recordsOfEntry(entry) : [];
 }
 
 /** Bodies read once per stored change (an edit in the outbox panel gives it a new attempt count, not a new seq). */
