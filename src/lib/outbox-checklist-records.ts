@@ -108,6 +108,9 @@ export function usePendingRecords(): PendingRecord[] {
   const [records, setRecords] = useState<PendingRecord[]>([]);
   useEffect(() => {
     let live = true;
+    const keys = new Set(waiting.map((entry) => `${entry.seq}:${entry.createdAt}`));
+    // A change sent or discarded is read no more.
+    for (const key of read.keys()) if (!keys.has(key)) read.delete(key);
     const reads = waiting.map((entry) => {
       const key = `${entry.seq}:${entry.createdAt}`;
       let pending = read.get(key);
