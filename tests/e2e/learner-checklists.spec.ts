@@ -76,7 +76,12 @@ test('the learner opens a checklist from My Dashboard, ticks, answers, uploads e
   await evidence.getByRole('button', { name: 'Upload evidence' }).click();
   const history = evidence.getByRole('list', { name: 'History' });
   await expect(history).toContainText(`Uploaded evidence by ${learner.name} (learner)`);
-  await expect(history.getByRole('button', { name: PHOTO.name })).toBeVisible();
+  // The evidence opens by its signed link in a new tab.
+  const opened = page.waitForEvent('popup');
+  await history.getByRole('button', { name: PHOTO.name }).click();
+  const tab = await opened;
+  await expect.poll(() => tab.url(), { timeout: 20_000 }).toContain('/api/v1/files/');
+  await tab.close();
   await expect(page.getByText('3 of 4 done')).toBeVisible();
   await closeToasts(page);
 
@@ -91,6 +96,17 @@ test('the learner opens a checklist from My Dashboard, ticks, answers, uploads e
   await expect(tick.getByText('Open', { exact: true })).toBeVisible();
   await expect(tick.getByRole('list', { name: 'History' })).toContainText('Reason: Ticked by mistake');
   await expect(page.getByText('2 of 4 done')).toBeVisible();
+
+  // My Dashboard counts what was done.
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'My Dashboard' })
+    .click();
+  await expect(
+    page.getByRole('region', { name: 'Checklists' }).getByRole('progressbar', {
+      name: `${setup.checklistTitle} progress: 50%`,
+    }),
+  ).toBeAttached({ timeout: 20_000 });
 
   const held = await checklistOnServer(request, learner, setup.checklistId);
   expect(held.items.map((entry) => entry.state)).toEqual(['open', 'done', 'done', 'open']);
