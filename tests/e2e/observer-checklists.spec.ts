@@ -1,12 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { checklistRecordMessages, checklistRecordPaths } from '../../contract/checklists/records.ts';
-import { openSignedIn } from './support/actions.ts';
+import { openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { apiAs, assignedChecklist, checklistOnServer, PHOTO } from './support/checklists.ts';
 import { newLearner } from './support/learning.ts';
+import { SYNCED } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
 
 test.use(PHONE);
 
+const WAITING = 'Waiting to be sent';
 const run = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const item = (page: Page, title: string) => page.getByRole('article', { name: title });
 
@@ -103,4 +105,58 @@ test('a user named observer of nothing sees so, and the observer screen of a che
   await api.get(checklistRecordPaths.observedChecklist(setup.checklistId, learner._id), 403);
   await page.goto(`/user-portal/observing/${setup.checklistId}/${learner._id}`);
   await expect(page.getByText(checklistRecordMessages.notObserver)).toBeVisible({ timeout: 20_000 });
+});
+
+test('offline, the observer’s sign-off with a photo waits on the phone across a reload and reaches the server once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const observer = await newLearner(request, `${id}o`);
+  const setup = await assignedChecklist(
+    request,
+    id,
+    learner._id,
+    [{ title: SIGN, type: 'observerSignOff' }],
+    [observer._id],
+  );
+  const title = `${setup.checklistTitle}: ${learner.name}`;
+
+  // Seen once online, so it opens from the device offline.
+  await openSignedIn(page, observer, `/user-portal/observing/${setup.checklistId}/${learner._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
+
+  const sign = item(page, SIGN);
+  await sign.getByRole('button', { name: 'Sign off' }).click();
+  const dialog = page.getByRole('dialog', { name: `Sign off: ${SIGN}` });
+  await dialog.getByLabel('Note').fill('Watched from the loading bay.');
+  await dialog.locator('input[type="file"]').setInputFiles(PHOTO);
+  await dialog.getByRole('button', { name: 'Sign off' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(sign.getByText(WAITING)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
+  const waiting = item(page, SIGN).getByRole('list', { name: 'Waiting on this device' });
+  await expect(waiting).toContainText('Watched from the loading bay.');
+  await expect(waiting).toContainText(`${PHOTO.name}: kept on this device until it is uploaded`);
+  expect((await checklistOnServer(request, learner, setup.checklistId)).items[0]?.history).toHaveLength(0);
+
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 30_000 });
+  await expect(item(page, SIGN).getByRole('list', { name: 'History' })).toContainText(
+    `Signed off by ${observer.name} (observer)`,
+  );
+
+  const held = await checklistOnServer(request, learner, setup.checklistId);
+  expect(held.items[0]?.history).toHaveLength(1);
+  expect(held.items[0]?.current?.fileName).toBe(PHOTO.name);
+  expect(held.items[0]?.state).toBe('done');
 });
