@@ -7,6 +7,7 @@ import {
 } from '@contract/checklists/records';
 import {
   learningPaths,
+  type PlayerChecklist,
   type PlayerCourse,
   type PlayerItem,
   type PlayerLesson,
@@ -121,9 +122,20 @@ function lessonWithWork(lesson: PlayerLesson, work: WaitingWork): PlayerLesson {
   return { ...lesson, activities, done: gate.every((activity) => activity.done) };
 }
 
-function itemWithWork(item: PlayerItem, work: WaitingWork): PlayerItem {
+/** A course's checklist as the learner's device last read it (the player's read of it), if it did. */
+export type SeenChecklist = (checklistId: string) => LearnerChecklist | undefined;
+
+function checklistItemWithWork(item: PlayerChecklist, work: WaitingWork, seen: SeenChecklist): PlayerItem {
+  const read = checklistWaits(work, item._id) ? seen(item._id) : undefined;
+  if (!read) return item;
+  const shown = checklistWithWork(read, work);
+  if (shown === read) return item;
+  return { ...item, done: shown.completed, itemsDone: shown.done };
+}
+
+function itemWithWork(item: PlayerItem, work: WaitingWork, seen: SeenChecklist): PlayerItem {
   if (item.kind === 'lesson') return lessonWithWork(item, work);
-  if (item.kind === 'checklist') return item;
+  if (item.kind === 'checklist') return checklistItemWithWork(item, work, seen);
   const started = work.startedAttempts.get(item._id) ?? 0;
   const answered = work.answeredQuizzes.has(item._id);
   if (started === 0 && !answered) return item;
@@ -132,11 +144,16 @@ function itemWithWork(item: PlayerItem, work: WaitingWork): PlayerItem {
 
 /**
  * The course as the learner left it on this device: what the server answered, with the work still
- * waiting in the outbox shown done (an activity finished, a quiz answered, an attempt used) and
- * counted in its progress. The server's answer replaces it once the work is sent.
+ * waiting in the outbox shown done (an activity finished, a quiz answered, an attempt used, a
+ * checklist's items recorded, counted from the checklist as `seen` last read it) and counted in its
+ * progress. The server's answer replaces it once the work is sent.
  */
-export function courseWithWork(course: PlayerCourse, work: WaitingWork): PlayerCourse {
-  const outline = course.outline.map((item) => itemWithWork(item, work));
+export function courseWithWork(
+  course: PlayerCourse,
+  work: WaitingWork,
+  seen: SeenChecklist = () => undefined,
+): PlayerCourse {
+  const outline = course.outline.map((item) => itemWithWork(item, work, seen));
   if (outline.every((item, index) => item === course.outline[index])) return course;
   const done = outline.filter((item) => item.done).length;
   const total = outline.length;

@@ -1,6 +1,6 @@
 import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
 import { Grid, Group, Progress, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { courseWithWork, useWaitingWork } from '@/lib/outbox-learning';
 import { QueryStatus } from '@/ui/query-status';
@@ -11,7 +11,7 @@ import { ItemView } from './item-view';
 import { KeepOfflinePanel } from './keep-offline-panel';
 import { MarkDonePanel } from './mark-done-panel';
 import { PlayerBreadcrumb } from './player-breadcrumb';
-import { playerCourseOptions } from './queries';
+import { playerChecklistOptions, playerCourseOptions } from './queries';
 
 type PlayerScreenProps = {
   courseId: string;
@@ -36,7 +36,15 @@ export function PlayerScreen({ courseId, itemId, from, onOpenItem }: PlayerScree
   const query = useQuery(playerCourseOptions(courseId));
   // The learner's work still waiting in the outbox shows done, here and in every part of the player.
   const work = useWaitingWork();
-  const course = useMemo(() => query.data && courseWithWork(query.data, work), [query.data, work]);
+  const queryClient = useQueryClient();
+  const course = useMemo(
+    () =>
+      query.data &&
+      courseWithWork(query.data, work, (checklistId) =>
+        queryClient.getQueryData(playerChecklistOptions(checklistId, courseId).queryKey),
+      ),
+    [query.data, work, queryClient, courseId],
+  );
   const open = course ? currentItem(course, itemId) : undefined;
   // The item opened first goes into the address, so finishing it does not move the player on.
   const openId = open?._id;

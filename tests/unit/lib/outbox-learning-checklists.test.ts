@@ -1,8 +1,10 @@
 import type { ChecklistItem, LearnerChecklist } from '@contract/checklists/records';
+import type { PlayerCourse } from '@contract/learning/resource';
 import { describe, expect, it } from 'vitest';
 import {
   checklistWaits,
   checklistWithWork,
+  courseWithWork,
   itemRecordWaiting,
   itemWaits,
   waitingWork,
@@ -140,5 +142,30 @@ describe('checklist records waiting in the outbox', () => {
     };
     expect(itemWaits(outlineItem, waitingWork([record(TICK, 'done')]))).toBe(true);
     expect(itemWaits(outlineItem, waitingWork([]))).toBe(false);
+  });
+
+  it('counts a checklist finished on this device in the course, from the checklist as the player last read it', () => {
+    const course = {
+      _id: '88888888-8888-4888-8888-888888888888',
+      outline: [
+        {
+          kind: 'checklist' as const,
+          _id: CHECKLIST,
+          name: 'Safety Walkthrough',
+          description: '',
+          done: false,
+          itemsDone: 1,
+          itemsTotal: 2,
+        },
+      ],
+      progress: { state: 'in-progress', done: 0, total: 1, percent: 0 },
+    } as unknown as PlayerCourse;
+    const seen = checklist([item(TICK, true), item(SIGN, true, 'done')]);
+    const work = waitingWork([record(TICK, 'done')]);
+    const shown = courseWithWork(course, work, (id) => (id === CHECKLIST ? seen : undefined));
+    expect(shown.outline[0]).toMatchObject({ done: true, itemsDone: 2 });
+    expect(shown.progress).toMatchObject({ done: 1, total: 1, percent: 100 });
+    // Never read on this device: the course stays as the server answered it.
+    expect(courseWithWork(course, work)).toBe(course);
   });
 });
