@@ -18,6 +18,8 @@ import { PHONE } from './support/responsive.ts';
 test.use(PHONE);
 
 const WAITING = 'Waiting to be sent';
+/** How an item names the photo kept in the outbox until it is uploaded. */
+const KEPT = 'kept on this device until it is uploaded';
 const TICK = 'Knows the evacuation route';
 const SIGN_OFF = 'Drives the forklift under supervision';
 const RATING = 'Safe to operate alone';
@@ -207,16 +209,16 @@ test('a checklist built by the admin is ticked by the learner and signed off by 
     [RATING, 'alone.png'],
   ] as const) {
     await expect(item(page, name).getByText(WAITING, { exact: true }).first()).toBeVisible();
-    await expect(item(page, name).getByText(`Photo ${photo}: ${WAITING}`)).toBeVisible();
+    await expect(item(page, name).getByText(`${photo}: ${KEPT}`)).toBeVisible();
   }
   await expect(page.getByText('3 of 3 done')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible();
-  await expect(item(page, SIGN_OFF).getByText(`Photo aisle.png: ${WAITING}`)).toBeVisible({
+  await expect(item(page, SIGN_OFF).getByText(`aisle.png: ${KEPT}`)).toBeVisible({
     timeout: 20_000,
   });
-  await expect(item(page, RATING).getByText(`Photo alone.png: ${WAITING}`)).toBeVisible();
+  await expect(item(page, RATING).getByText(`alone.png: ${KEPT}`)).toBeVisible();
   // The member's list of checklists opens offline too, from what the phone kept.
   await page
     .getByRole('navigation', { name: 'Breadcrumb' })
@@ -225,7 +227,7 @@ test('a checklist built by the admin is ticked by the learner and signed off by 
   await expect(page.getByRole('heading', { level: 1, name: `${learner.name}: Checklists` })).toBeVisible();
   await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible();
   await page.getByRole('article', { name: title }).getByRole('link', { name: 'Open' }).click();
-  await expect(item(page, SIGN_OFF).getByText(`Photo aisle.png: ${WAITING}`)).toBeVisible({
+  await expect(item(page, SIGN_OFF).getByText(`aisle.png: ${KEPT}`)).toBeVisible({
     timeout: 20_000,
   });
 

@@ -248,7 +248,8 @@ test('offline, a bulk sign-off waits on the phone, shows on each member’s item
   // A reload offline: the member's item shows the sign-off waiting, and offers nothing more.
   await page.goto(checklistPath);
   const racking = item(page, 'Stacks the racking');
-  await expect(racking.getByText('Signed off: Waiting to be sent')).toBeVisible({ timeout: 20_000 });
+  await expect(racking.getByText(/^Signed off on this device, /)).toBeVisible({ timeout: 20_000 });
+  await expect(racking.getByText('Waiting to be sent', { exact: true })).toBeVisible();
   await expect(racking.getByRole('button', { name: 'Sign off' })).toHaveCount(0);
 
   await context.setOffline(false);

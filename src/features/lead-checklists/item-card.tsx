@@ -1,12 +1,10 @@
 import type { ChecklistItem } from '@contract/checklists/records';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useChecklistRecord } from '@/lib/checklist-records';
 import type { PendingRecord } from '@/lib/outbox-checklist-records';
-import { WAITING_LABEL } from '@/lib/outbox-learning';
 import { ChecklistItemCard } from '@/ui/checklist/checklist-item-card';
-import { recordVerb } from '@/ui/checklist/record-history';
 import { WithdrawDialog } from '@/ui/checklist/withdraw-dialog';
 import { type RecordIntent, RecordModal } from './record-modal';
 
@@ -30,31 +28,9 @@ function recordButtons(item: ChecklistItem) {
   ];
 }
 
-/** What waits to be sent from this device on the item: the record, its note and its photo. */
-function PendingLines({ item, pending }: { item: ChecklistItem; pending: PendingRecord[] }) {
-  return pending.map((record) => (
-    <Stack key={`${record.seq}-${record.recordId}`} gap={0}>
-      <Text size="sm" fw={600}>
-        {recordVerb(record, item.type)}: {WAITING_LABEL}
-      </Text>
-      {record.note ? (
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {record.action === 'withdraw' ? 'Reason: ' : ''}
-          {record.note}
-        </Text>
-      ) : null}
-      {record.photoName ? (
-        <Text size="sm" c="dimmed">
-          Photo {record.photoName}: {WAITING_LABEL}
-        </Text>
-      ) : null}
-    </Stack>
-  ));
-}
-
 /**
  * One item of a member's checklist for their lead: the shared item card, what waits to be sent from
- * this device, and on the items the lead may record sign off / not yet (competent / not yet
+ * this device (the shared card lists it), and on the items the lead may record sign off / not yet (competent / not yet
  * competent for a rating) with a note and a photo, or the withdrawal of their own record.
  */
 export function LeadItemCard({
@@ -94,8 +70,7 @@ export function LeadItemCard({
   };
 
   return (
-    <ChecklistItemCard item={item} waiting={pending.at(-1)?.action ?? null}>
-      <PendingLines item={item} pending={pending} />
+    <ChecklistItemCard item={item} waiting={pending.at(-1)?.action ?? null} pending={pending}>
       {!waiting && (item.canRecord || mine) ? (
         <Group gap="xs">
           {item.canRecord && item.state !== 'done'
