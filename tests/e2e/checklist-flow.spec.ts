@@ -11,7 +11,7 @@ import type { Paged } from '../../contract/envelope.ts';
 import type { PlayerCourse } from '../../contract/learning/resource.ts';
 import { apiAs, createTeam, createUser, userId } from './support/account-control.ts';
 import { ADMIN, LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
-import { sessionApi, tinyPng } from './support/checklist-course.ts';
+import { PHOTO, apiAs as sessionApi } from './support/checklists.ts';
 import { memberList, SYNCED, waitForCacheWrite } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
 
@@ -144,7 +144,7 @@ async function signWithPhoto(page: Page, title: string, button: string, photo: s
   await dialog.locator('input[type="file"]').first().setInputFiles({
     name: photo,
     mimeType: 'image/png',
-    buffer: tinyPng(),
+    buffer: PHOTO.buffer,
   });
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });

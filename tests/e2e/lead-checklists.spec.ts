@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Paged } from '../../contract/envelope.ts';
 import type { TeamMemberCard } from '../../contract/team-dashboard.ts';
 import { LEAD, openSignedIn, waitForServiceWorker } from './support/actions.ts';
-import { checklistCourse, leadChecklist, tinyPng } from './support/checklist-course.ts';
+import { leadChecklist } from './support/checklist-course.ts';
+import { assignedChecklist, PHOTO } from './support/checklists.ts';
 import { newLearner } from './support/learning.ts';
 import { leadApi, memberList, QUEUED, SYNCED, seedTeams, waitForCacheWrite } from './support/outbox.ts';
 import { PHONE } from './support/responsive.ts';
@@ -34,16 +35,11 @@ test('a lead signs an item off with a photo, marks one not yet with a note, and 
 }) => {
   const run = `${Date.now()}`;
   const learner = await newLearner(request, `lead-${run}`);
-  const setup = await checklistCourse(
-    request,
-    run,
-    [
-      { title: 'Drives forward and back', type: 'leadSignOff' },
-      { title: 'Parks safely', type: 'leadSignOff' },
-      { title: 'Safe to operate alone', type: 'rating' },
-    ],
-    [learner._id],
-  );
+  const setup = await assignedChecklist(request, run, learner._id, [
+    { title: 'Drives forward and back', type: 'leadSignOff' },
+    { title: 'Parks safely', type: 'leadSignOff' },
+    { title: 'Safe to operate alone', type: 'rating' },
+  ]);
 
   await openMemberChecklists(page, learner);
   const summary = page.getByRole('article', { name: setup.checklistTitle });
@@ -59,7 +55,7 @@ test('a lead signs an item off with a photo, marks one not yet with a note, and 
   await dialog.locator('input[type="file"]').first().setInputFiles({
     name: 'ramp.png',
     mimeType: 'image/png',
-    buffer: tinyPng(),
+    buffer: PHOTO.buffer,
   });
   await dialog.getByRole('button', { name: 'Sign off' }).click();
   await expect(page.getByText(RECORDED).first()).toBeVisible({ timeout: 20_000 });
@@ -115,14 +111,14 @@ test('a lead signs one item off for several members at once, with one note', asy
   const run = `${Date.now()}`;
   const first = await newLearner(request, `bulk-a-${run}`);
   const second = await newLearner(request, `bulk-b-${run}`);
-  const setup = await checklistCourse(
+  const setup = await assignedChecklist(
     request,
     `bulk-${run}`,
+    [first._id, second._id],
     [
       { title: 'Loads a pallet', type: 'leadSignOff' },
       { title: 'Knows the evacuation route', type: 'learnerTick' },
     ],
-    [first._id, second._id],
   );
 
   await openMemberChecklists(page, first);
@@ -206,11 +202,11 @@ test('offline, a bulk sign-off waits on the phone, shows on each member’s item
   const run = `${Date.now()}`;
   const first = await newLearner(request, `bulk-off-a-${run}`);
   const second = await newLearner(request, `bulk-off-b-${run}`);
-  const setup = await checklistCourse(
+  const setup = await assignedChecklist(
     request,
     `bulk-off-${run}`,
-    [{ title: 'Stacks the racking', type: 'leadSignOff' }],
     [first._id, second._id],
+    [{ title: 'Stacks the racking', type: 'leadSignOff' }],
   );
   const checklistPath = `/user-portal/team-dashboard/members/checklists/${first._id}/${first.teamId}/${setup.checklistId}`;
 

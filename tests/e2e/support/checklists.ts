@@ -47,12 +47,12 @@ export type ChecklistSetup = {
 
 /**
  * As the administrator: a published checklist of `items` (all required) in the outline of a new
- * course assigned to `learnerId`, with `observerIds` named its observers.
+ * course assigned to the learner (or learners), with `observerIds` named its observers.
  */
 export async function assignedChecklist(
   request: APIRequestContext,
   run: string,
-  learnerId: string,
+  learnerIds: string | string[],
   items: ChecklistItemSpec[],
   observerIds: string[] = [],
 ): Promise<ChecklistSetup> {
@@ -91,7 +91,7 @@ export async function assignedChecklist(
     kind: 'assigned',
     courseIds: [courseId],
     assigneeKind: 'users',
-    assigneeIds: [learnerId],
+    assigneeIds: [learnerIds].flat(),
   });
   return { checklistId, checklistTitle, courseId, courseName, itemIds };
 }
