@@ -37,7 +37,9 @@ test('the course outline marks a disabled lesson and an unpublished quiz, which 
 }) => {
   const courseId = await courseWithHiddenParts(request);
   await openSignedIn(page, ADMIN, `/app/content-management/courses/edit/${courseId}`);
-  await expect(page.getByText('Learners take the enabled lessons and published quizzes only.')).toBeVisible();
+  await expect(
+    page.getByText('Learners take the enabled lessons and the published quizzes and checklists only.'),
+  ).toBeVisible();
   const row = (name: string) =>
     page.getByRole('list', { name: 'Course outline' }).getByTestId('outline-item').filter({ hasText: name });
   await expect(row(`Withdrawn lesson ${run}`).getByText('Disabled', { exact: true })).toBeVisible();
