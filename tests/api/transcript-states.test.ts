@@ -180,3 +180,16 @@ describe('GET member transcript: states, latest first', () => {
     expect(card).toMatchObject({ checklistsAssigned: 2, checklistsCompleted: 1, checklistProgress: 50 });
   });
 });
+
+describe('GET member activity: checklists', () => {
+  it('lists a completed checklist at the time of the record that completed it, and no half-done one', async () => {
+    const response = await t.call('GET', paths.memberActivity(teamId, memberId), { token: lead });
+    expect(response.status, response.text).toBe(200);
+    const checklistEntries = (response.body.results as { kind: string; title: string; at: string }[]).filter(
+      (entry) => entry.kind === 'checklist-completed',
+    );
+    expect(checklistEntries).toEqual([
+      { kind: 'checklist-completed', title: 'States Checklist', at: day(2).toISOString() },
+    ]);
+  });
+});
