@@ -7,7 +7,7 @@ import { defineResource, resourcePaths } from '../resource.ts';
  * with permission, bulk-delete, bulk-enable, bulk-disable, duplicate, info and lesson). A course
  * sits in a category, may carry two external links (each a link with its title), is open to every
  * signed-in user or only to chosen users, user groups or membership levels, and holds an outline of
- * lessons and quizzes in order.
+ * lessons, quizzes and checklists in order.
  */
 export const courseResource = defineResource({
   path: '/course',

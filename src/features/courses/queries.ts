@@ -97,7 +97,7 @@ export const categoryPages = (search: string) =>
 
 type Named = { _id: string; name: string };
 
-/** The pickers' queries: users for the permission, lessons and quizzes for the outline. */
+/** The pickers' queries: users for the permission, lessons, quizzes and checklists for the outline. */
 export const courseChoicePages = {
   users: choicePages<CoursePermissionSubject>({
     key: (search) => courseKeys.choices('users', search),
