@@ -6,7 +6,7 @@ import { leadChecklist } from './support/checklist-course.ts';
 import { assignedChecklist, PHOTO } from './support/checklists.ts';
 import { newLearner } from './support/learning.ts';
 import { leadApi, memberList, QUEUED, SYNCED, seedTeams, waitForCacheWrite } from './support/outbox.ts';
-import { PHONE } from './support/responsive.ts';
+import { expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
 
 test.use(PHONE);
 
@@ -44,8 +44,11 @@ test('a lead signs an item off with a photo, marks one not yet with a note, and 
   await openMemberChecklists(page, learner);
   const summary = page.getByRole('article', { name: setup.checklistTitle });
   await expect(summary.getByText('0 of 3 done')).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await summary.getByRole('link', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 1, name: setup.checklistTitle })).toBeVisible();
+  await expect(item(page, 'Drives forward and back')).toBeVisible();
+  await expectNoSidewaysScroll(page);
 
   // Sign-off with a note and a photo chosen from the device.
   const drives = item(page, 'Drives forward and back');
@@ -143,6 +146,7 @@ test('a lead signs one item off for several members at once, with one note', asy
   await expect(page.getByText('Choose at least one member.')).toBeVisible();
   await page.getByRole('checkbox', { name: first.name }).check();
   await page.getByRole('checkbox', { name: second.name }).check();
+  await expectNoSidewaysScroll(page);
   await page.getByLabel('Note').fill('Watched the whole shift load the lorry.');
   await page.getByRole('button', { name: 'Sign off for 2 members' }).click();
   await expect(page.getByText('Item signed off for the chosen members.').first()).toBeVisible({
