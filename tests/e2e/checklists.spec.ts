@@ -55,7 +55,20 @@ async function choose(scope: Locator, label: string, option: string) {
 
 /** Drags the handle of the activity at `from` (1-based) onto the one at `to`, with the pointer. */
 async function drag(page: Page, from: number, label: string, to: number) {
-  await activityList(page).scrollIntoViewIfNeeded();
+  // The list's top just below the top bar: on a phone the edit screen goes on below the list (its
+  // observers), and a list scrolled into view from above leaves the first handle under the bar. The
+  // toasts of the activities just saved span the top of a phone's screen: closed, so the handle is
+  // grabbed and not a toast.
+  const close = page.getByRole('button', { name: 'Close notification' });
+  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  await activityList(page).evaluate((list) => {
+    const bar = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo(0, window.scrollY + list.getBoundingClientRect().top - bar - 8);
+  });
   const handle = page.getByRole('button', { name: `Drag activity ${from}: ${label}` });
   const start = await handle.boundingBox();
   const target = await activityList(page)
