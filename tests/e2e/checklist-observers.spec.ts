@@ -22,6 +22,12 @@ test('the administrator names a checklist’s observers on Edit Checklist, found
   await expect(panel.getByRole('button', { name: 'Save Observers' })).toBeDisabled();
   await panel.getByRole('combobox', { name: 'Observers' }).fill(observer.name);
   await page.getByRole('option', { name: observer.name }).click();
+  await page.keyboard.press('Escape');
+  // Leaving with an observer chosen and not saved asks first.
+  await page.getByRole('link', { name: 'Checklists', exact: true }).first().click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
   await panel.getByRole('button', { name: 'Save Observers' }).click();
   await expect(page.getByText('Observers are saved successfully.')).toBeVisible();
   await expect(panel.getByText('1 observer', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { EditorPanel } from '@/ui/admin-list/editor-shell';
 import { useCan } from '@/ui/admin-list/use-can';
+import { useUnsavedChangesBlocker } from '@/ui/form/use-unsaved-changes-blocker';
 import { QueryStatus } from '@/ui/query-status';
 import { RemoteMultiSelect } from '@/ui/remote-multi-select';
 import { observerChoicePages, observersOptions, useSaveObservers } from './queries';
@@ -21,6 +22,8 @@ export function ObserversPanel({ checklist }: { checklist: ChecklistDetail }) {
   const save = useSaveObservers(checklist._id, checklist.title);
   const saved = query.data;
   const [chosen, setChosen] = useState<string[] | null>(null);
+  // Observers chosen and not saved are asked about before the screen is left (record 024).
+  useUnsavedChangesBlocker(() => chosen !== null);
   const value = chosen ?? saved?.map((observer) => observer._id) ?? [];
   const known = saved?.map((observer) => ({ value: observer._id, label: observer.name })) ?? [];
   const error = isApiError(save.error) ? save.error.errors.userIds : undefined;
