@@ -124,8 +124,12 @@ test('offline, a tick and evidence wait to be sent across a reload, and reach th
   const learner = await newLearner(request, id);
   const setup = await assignedChecklist(request, id, learner._id, [...ITEMS]);
 
-  // Seen once online, so it opens from the device offline.
-  await openSignedIn(page, learner, `/user-portal/learning-process/checklist/${setup.checklistId}`);
+  // My Dashboard and the checklist seen once online, so they open from the device offline.
+  await openSignedIn(page, learner, '/user-portal/user-dashboard');
+  await page
+    .getByRole('region', { name: 'Checklists' })
+    .getByRole('link', { name: setup.checklistTitle })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: setup.checklistTitle })).toBeVisible();
   await waitForServiceWorker(page);
   await page.context().setOffline(true);
@@ -157,6 +161,23 @@ test('offline, a tick and evidence wait to be sent across a reload, and reach th
       .getByText(`${PHOTO.name}: kept on this device until it is uploaded`),
   ).toBeVisible();
   expect((await checklistOnServer(request, learner, setup.checklistId)).done).toBe(0);
+
+  // My Dashboard, from the device, counts the work waiting and says so.
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'My Dashboard' })
+    .click();
+  const card = page
+    .getByRole('region', { name: 'Checklists' })
+    .getByRole('article', { name: setup.checklistTitle });
+  await expect(card.getByRole('progressbar', { name: `${setup.checklistTitle} progress: 50%` })).toBeAttached(
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(card.getByText(WAITING)).toBeVisible();
+  await card.getByRole('link', { name: setup.checklistTitle }).click();
+  await expect(page.getByRole('heading', { level: 1, name: setup.checklistTitle })).toBeVisible();
 
   await page.context().setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
