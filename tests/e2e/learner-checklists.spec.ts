@@ -97,6 +97,17 @@ test('the learner opens a checklist from My Dashboard, ticks, answers, uploads e
   await expect(tick.getByRole('list', { name: 'History' })).toContainText('Reason: Ticked by mistake');
   await expect(page.getByText('2 of 4 done')).toBeVisible();
 
+  // The course holding it opens in the player on the checklist.
+  await page.getByRole('link', { name: setup.courseName }).click();
+  await expect(page.getByRole('heading', { level: 2, name: setup.checklistTitle })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    page.getByRole('navigation', { name: 'Course outline' }).getByText('Checklist · 2 of 4 items done'),
+  ).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: setup.checklistTitle })).toBeVisible();
+
   // My Dashboard counts what was done.
   await page
     .getByRole('navigation', { name: 'Breadcrumb' })

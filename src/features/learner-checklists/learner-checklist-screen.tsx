@@ -1,5 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { learningKeys } from '@/lib/learning-keys';
 import { checklistWithWork, useWaitingWork } from '@/lib/outbox-learning';
@@ -33,9 +34,27 @@ export function LearnerChecklistScreen({ checklistId }: { checklistId: string })
           <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={isNetworkFailure(query.error)} />
           {checklist.description && <Text>{checklist.description}</Text>}
           {checklist.courses.length > 0 && (
-            <Text size="sm" c="dimmed">
-              Part of {checklist.courses.map((course) => course.name).join(', ')}
-            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                Part of
+              </Text>
+              {checklist.courses.map((course) => (
+                <Anchor
+                  key={course._id}
+                  size="sm"
+                  renderRoot={(props) => (
+                    <Link
+                      {...props}
+                      to="/user-portal/learning-process/course/$courseId"
+                      params={{ courseId: course._id }}
+                      search={{ item: checklist._id }}
+                    />
+                  )}
+                >
+                  {course.name}
+                </Anchor>
+              ))}
+            </Group>
           )}
           <ChecklistProgress checklist={checklist} label="Checklist" />
           <LearnerChecklistItems checklist={checklist} invalidate={INVALIDATE} />
