@@ -131,7 +131,9 @@ describe('a record with a photo or evidence (multipart)', () => {
     const response = await t.call('POST', p.record, { token: w.lead.token, form });
     expect([response.status, response.body.message]).toEqual([400, messages.malformedForm]);
     expect(storedFiles()).toHaveLength(before);
-    expect((await recordsOf(t, w.learner.id)).filter((row) => row.activityId === w.item('rating'))).toHaveLength(1);
+    expect(
+      (await recordsOf(t, w.learner.id)).filter((row) => row.activityId === w.item('rating')),
+    ).toHaveLength(1);
   });
 
   it('answers 404 for a record without a file', async () => {
