@@ -6,7 +6,7 @@ import { useChecklistRecord } from '@/lib/checklist-records';
 import type { PendingRecord } from '@/lib/outbox-checklist-records';
 import { ChecklistItemCard } from '@/ui/checklist/checklist-item-card';
 import { WithdrawDialog } from '@/ui/checklist/withdraw-dialog';
-import { type RecordIntent, RecordModal } from './record-modal';
+import { type RecordIntent, RecordModal } from '@/ui/checklist/record-modal';
 
 type LeadItemCardProps = {
   item: ChecklistItem;
