@@ -1,16 +1,20 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useAuth } from '@/lib/auth-store';
+import { learningKeys } from '@/lib/learning-keys';
 import { usePendingRecords, waitingByItem } from '@/lib/outbox-checklist-records';
 import { checklistWithWork, itemRecordWaiting, useWaitingWork } from '@/lib/outbox-learning';
 import { ChecklistItemCard } from '@/ui/checklist/checklist-item-card';
 import { ChecklistProgress } from '@/ui/checklist/checklist-progress';
+import { SignerActions } from '@/ui/checklist/signer-actions';
 import { PageTitle } from '@/ui/page-title';
 import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { ChecklistBreadcrumb } from './checklist-breadcrumb';
-import { ObserverItemActions } from './observer-item-actions';
 import { observedChecklistOptions } from './queries';
+
+const INVALIDATE = [learningKeys.all];
 
 type ObservedChecklistScreenProps = { checklistId: string; learnerId: string };
 
@@ -20,6 +24,7 @@ type ObservedChecklistScreenProps = { checklistId: string; learnerId: string };
  */
 export function ObservedChecklistScreen({ checklistId, learnerId }: ObservedChecklistScreenProps) {
   const query = useQuery(observedChecklistOptions(checklistId, learnerId));
+  const userId = useAuth((state) => state.user?._id ?? null);
   const work = useWaitingWork();
   const pending = waitingByItem(usePendingRecords(), learnerId);
   const checklist = useMemo(() => query.data && checklistWithWork(query.data, work), [query.data, work]);
@@ -48,11 +53,13 @@ export function ObservedChecklistScreen({ checklistId, learnerId }: ObservedChec
               return (
                 <li key={item._id}>
                   <ChecklistItemCard item={item} waiting={waiting} pending={pending.get(item._id)}>
-                    <ObserverItemActions
+                    <SignerActions
                       item={item}
                       checklistId={checklistId}
                       learnerId={learnerId}
                       waiting={waiting !== null}
+                      userId={userId}
+                      invalidate={INVALIDATE}
                     />
                   </ChecklistItemCard>
                 </li>
