@@ -47,6 +47,8 @@ export const checklistRecordPaths = {
   teamChecklist: (teamId: string, checklistId: string) => `/team/${teamId}/checklist/${checklistId}`,
   /** PUT `{ userIds }`: the observers named for a checklist (administration, checklist edit right). GET: them (ChecklistObserver[]). */
   observers: (checklistId: string) => `/checklist/${checklistId}/observer`,
+  /** GET `?page=&limit=&search=`: enabled users by name, for the observers picker (the checklist edit right). */
+  observerOptions: '/checklist/observer-options',
 } as const;
 
 /** `done`: ticked, answered, uploaded, signed off, rated competent. `notYet`: not yet (competent). `withdraw`: takes back a record. */

@@ -168,4 +168,15 @@ describe('GET/PUT /checklist/{id}/observer', () => {
     const cleared = await t.call('PUT', p.observers(checklist.id), { token: admin, body: { userIds: [] } });
     expect(cleared.body.results).toEqual([]);
   });
+
+  it('offers enabled users by name to those who may edit checklists, and to no one else', async () => {
+    const editor = await checklistRoleUser(t, admin, { view: true, edit: true });
+    const found = await t.call('GET', `${p.observerOptions}?search=Oscar`, { token: editor });
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.results.data).toContainEqual({ _id: w.observer.id, name: 'Oscar Tester' });
+    expect(found.body.results.data.every((user: { name: string }) => user.name.includes('Oscar'))).toBe(true);
+    const viewer = await checklistRoleUser(t, admin, { view: true });
+    const refused = await t.call('GET', p.observerOptions, { token: viewer });
+    expect([refused.status, refused.body.message]).toEqual([403, messages.forbidden]);
+  });
 });

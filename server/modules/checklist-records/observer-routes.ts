@@ -8,7 +8,9 @@ import {
   checklistRecordPaths as paths,
 } from '../../../contract/checklists/records.ts';
 import { checklistResource as resource } from '../../../contract/checklists/resource.ts';
-import type { ApiSuccess } from '../../../contract/envelope.ts';
+import { courseInfoQuery } from '../../../contract/courses/list-query.ts';
+import type { CoursePermissionSubject } from '../../../contract/courses/resource.ts';
+import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -19,6 +21,7 @@ import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
+import { userOptions } from '../courses/queries.ts';
 
 function observersOf(db: Database, checklistId: string): Promise<ChecklistObserver[]> {
   return queryRows<ChecklistObserver>(
@@ -41,7 +44,8 @@ async function lockChecklist(db: Pick<Database, 'execute'>, checklistId: string)
 
 /**
  * The observers named for a checklist: assessors who sign off its observerSignOff items and may
- * rate (record 026). Read with the administration's checklist view right, saved with its edit right.
+ * rate (record 026). Read with the administration's checklist view right, saved with its edit right,
+ * and chosen from the enabled users by name (the edit right too).
  */
 export function observerRoutes({ db }: AppDeps) {
   const can = (action: 'view' | 'edit') => allow(db, permission(resource.module, resource.submodule, action));
@@ -59,6 +63,16 @@ export function observerRoutes({ db }: AppDeps) {
         results: await observersOf(db, checklistId),
       } satisfies ApiSuccess<ChecklistObserver[]>);
     })
+    .get(
+      paths.observerOptions,
+      can('edit'),
+      vValidator('query', courseInfoQuery, validationHook),
+      async (c) =>
+        c.json({
+          message: messages.listFetched,
+          results: await userOptions(db, c.req.valid('query')),
+        } satisfies ApiSuccess<Paged<CoursePermissionSubject>>),
+    )
     .put(path, can('edit'), vValidator('json', checklistObserversSchema, validationHook), async (c) => {
       const checklistId = pathId(c.req.param('checklistId'));
       const userIds = [...new Set(c.req.valid('json').userIds.map((id) => id.toLowerCase()))];

@@ -14,7 +14,7 @@ import type {
   ChecklistInput,
   ChecklistUpdateInput,
 } from '@contract/checklists/schemas';
-import { type CoursePermissionSubject, coursePaths } from '@contract/courses/resource';
+import type { CoursePermissionSubject } from '@contract/courses/resource';
 import type { Paged } from '@contract/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
@@ -157,14 +157,11 @@ export const observersOptions = (checklistId: string) =>
       (await api.get<ChecklistObserver[]>(checklistRecordPaths.observers(checklistId), { signal })).results,
   });
 
-/**
- * Users by name for the observers picker: the users the course permission picker searches, as a
- * checklist's editor is one who puts checklists in courses.
- */
+/** Enabled users by name for the observers picker (GET /checklist/observer-options, the checklist edit right). */
 export const observerChoicePages = choicePages<CoursePermissionSubject>({
   key: (search) => [...checklistKeys.all, 'observer-choices', search],
   fetch: (query, signal) =>
-    api.get<Paged<CoursePermissionSubject>>(coursePaths.userOptions, { query, signal }),
+    api.get<Paged<CoursePermissionSubject>>(checklistRecordPaths.observerOptions, { query, signal }),
   toChoice: (user) => ({ value: user._id, label: user.name }),
 });
 
