@@ -87,6 +87,15 @@ export const isStreamedUpload = (method: string, path: string) =>
   isCourseImageRequest(method, path) ||
   isChecklistRecordRequest(method, path);
 
+/**
+ * Whether the route reads this request's body as a stream of its own: a multipart body of a
+ * streamed upload. Any other body of those routes (a checklist record sent as JSON) is taken like
+ * every JSON body: capped by the JSON limit, hashed for its Idempotency-Key, checked for text the
+ * database cannot store.
+ */
+const streamsItsBody = (method: string, path: string, contentType = '') =>
+  isStreamedUpload(method, path) && /^multipart\/form-data\s*;/i.test(contentType);
+
 /** Signing out takes no input: it must work whatever a client sends with it. */
 const isLogout = (path: string) => path === `${API_BASE}${paths.logout}`;
 
@@ -130,7 +139,7 @@ export function createApp({
     })
     .use(compressJson)
     .use((c, next) =>
-      isStreamedUpload(c.req.method, c.req.path)
+      streamsItsBody(c.req.method, c.req.path, c.req.header('content-type'))
         ? next()
         : isMemberFormRequest(c.req.method, c.req.path)
           ? formLimit(c, next)
@@ -142,9 +151,13 @@ export function createApp({
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
     // Before every router, so each write is answered once per Idempotency-Key.
-    .use(idempotency({ ...deps, bodyUnread: isStreamedUpload }))
+    .use(idempotency({ ...deps, bodyUnread: streamsItsBody }))
     // After the Idempotency-Key store, which hashes the body from a copy before this reads it.
-    .use(storableText((method, path) => isStreamedUpload(method, path) || isLogout(path)));
+    .use(
+      storableText(
+        (method, path, contentType) => streamsItsBody(method, path, contentType) || isLogout(path),
+      ),
+    );
   for (const routes of apiModules) api.route('/', routes(deps));
   api.all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 

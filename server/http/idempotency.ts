@@ -156,8 +156,9 @@ export type IdempotencyOptions = Pick<AppDeps, 'db' | 'logger'> & {
   /**
    * Writes whose bodies stream large files (lesson activities): their key binds to method, path,
    * query, media type and Content-Length, never to the bytes, which are not read ahead of the route.
+   * Called with the request's Content-Type.
    */
-  bodyUnread?: (method: string, path: string) => boolean;
+  bodyUnread?: (method: string, path: string, contentType?: string) => boolean;
 };
 
 /**
@@ -207,7 +208,10 @@ export function idempotency({ db, logger, leaseMs = CLAIM_LEASE_MS, bodyUnread }
       key,
       method: c.req.method,
       path: c.req.path,
-      requestHash: await hashRequest(c.req.raw, bodyUnread?.(c.req.method, c.req.path)),
+      requestHash: await hashRequest(
+        c.req.raw,
+        bodyUnread?.(c.req.method, c.req.path, c.req.header('content-type')),
+      ),
     };
     const outcome = await claim(db, request, leaseMs);
     switch (outcome.kind) {

@@ -50,10 +50,11 @@ export function unstorableFields(body: unknown): FieldErrors {
  * requests whose bodies stream to their routes unread (file uploads, which are multipart anyway)
  * and those that take no input, such as signing out.
  */
-export function storableText(skip: (method: string, path: string) => boolean) {
+export function storableText(skip: (method: string, path: string, contentType?: string) => boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { method, path } = c.req;
-    if (BODYLESS.has(method) || skip(method, path) || !JSON_TYPE.test(c.req.header('content-type') ?? ''))
+    const contentType = c.req.header('content-type') ?? '';
+    if (BODYLESS.has(method) || skip(method, path, contentType) || !JSON_TYPE.test(contentType))
       return next();
     let body: unknown;
     try {

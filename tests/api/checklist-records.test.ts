@@ -305,6 +305,32 @@ describe('replays, conflicts and withdrawals', () => {
     expect(await recordsOf(t, w.learner.id)).toEqual([]);
   });
 
+  it('binds an Idempotency-Key to the JSON body it came with: another body of the same length is refused', async () => {
+    const w = await checklistWorld(t, ['learnerTick', 'writtenAnswer']);
+    const key = randomUUID();
+    const body = (note: string) => ({
+      recordId: randomUUID().replace(/.$/, '0'),
+      learnerId: w.learner.id,
+      activityId: w.item('writtenAnswer'),
+      action: 'done',
+      note,
+    });
+    const sent = body('Answer A');
+    const first = await t.call('POST', '/checklist/record', {
+      token: w.learner.token,
+      headers: { 'Idempotency-Key': key },
+      body: sent,
+    });
+    expect(first.status, first.text).toBe(201);
+    const other = await t.call('POST', '/checklist/record', {
+      token: w.learner.token,
+      headers: { 'Idempotency-Key': key },
+      body: { ...sent, note: 'Answer B' },
+    });
+    expect([other.status, other.body.message]).toEqual([422, messages.idempotencyKeyReused]);
+    expect(await recordsOf(t, w.learner.id)).toHaveLength(1);
+  });
+
   it('answers 401 without a session', async () => {
     const response = await t.call('POST', '/checklist/record', { body: {} });
     expect([response.status, response.body.message]).toEqual([401, messages.unauthenticated]);

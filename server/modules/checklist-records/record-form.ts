@@ -19,7 +19,6 @@ import { toFieldErrors } from '../../../contract/validation.ts';
 import type { FileStore } from '../../files/store.ts';
 import { FileRefused, type StoredFile, storeUpload } from '../../files/upload.ts';
 import { ApiError } from '../../http/errors.ts';
-import { unstorableFields } from '../../http/storable-text.ts';
 
 /** Folder of checklist photos and evidence in the store. */
 export const RECORD_FOLDER = 'checklist-records';
@@ -33,9 +32,10 @@ const FIELDS = ['recordId', 'learnerId', 'activityId', 'action', 'note', 'withdr
 const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
- * POST /checklist/record streams its file as a hand-in does: the app's JSON body limit does not
- * apply to it, and the Idempotency-Key store binds it by its length instead of reading it ahead.
- * A JSON body is capped and checked for unstorable text here instead.
+ * POST /checklist/record streams a multipart body's file as a hand-in does: the app's JSON body
+ * limit does not apply to it, and the Idempotency-Key store binds it by its length instead of
+ * reading it ahead. A JSON body goes through the app's JSON limit, hash and text check like any
+ * other, and is capped tighter here.
  */
 export function isChecklistRecordRequest(method: string, path: string): boolean {
   return method === 'POST' && path === `${API_BASE}${paths.record}`;
@@ -77,31 +77,18 @@ export async function readRecordForm(c: Context, store: FileStore, keep: KeepFil
       throw error;
     }
   }
-  const text = await readCapped(raw, JSON_MAX_BYTES);
+  // The app's JSON limit and text check ran before (server/app.ts); a record is capped tighter.
+  if (Number(raw.headers.get('content-length') ?? 0) > JSON_MAX_BYTES)
+    throw new ApiError(413, messages.payloadTooLarge);
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > JSON_MAX_BYTES) throw new ApiError(413, messages.payloadTooLarge);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new ApiError(400, messages.malformedJson);
   }
-  const unstorable = unstorableFields(body);
-  if (Object.keys(unstorable).length > 0) throw refuse(unstorable);
   return { input: parseFields(body), file: undefined };
-}
-
-/** The body as text, refused (413) once it passes `maxBytes`, read no further. */
-async function readCapped(raw: Request, maxBytes: number): Promise<string> {
-  if (Number(raw.headers.get('content-length') ?? 0) > maxBytes)
-    throw new ApiError(413, messages.payloadTooLarge);
-  if (!raw.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of raw.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new ApiError(413, messages.payloadTooLarge);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseMultipart(
