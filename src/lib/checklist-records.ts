@@ -86,6 +86,17 @@ export function sendChecklistRecord(
 }
 
 /**
+ * What to say when a record completed courses: to the learner, that their course is completed; to
+ * a lead or an observer, whose record it was, that the learner's is.
+ */
+export function completionWords(result: Pick<RecordResult, 'record' | 'coursesCompleted'>): string | null {
+  const count = result.coursesCompleted.length;
+  if (count === 0) return null;
+  if (result.record.by.role === 'learner') return count === 1 ? 'Course completed.' : 'Courses completed.';
+  return count === 1 ? 'The learner completed their course.' : 'The learner completed their courses.';
+}
+
+/**
  * Writes records on checklist items. Answered, the server's message shows and `invalidate` is read
  * again; kept for later, the outbox's entry is what shows the item waiting (src/lib/outbox-learning.ts).
  */
@@ -95,7 +106,7 @@ export function useChecklistRecord(invalidate: readonly (readonly unknown[])[]) 
     mutationFn: (send: ChecklistRecordSend) => sendChecklistRecord(send, invalidate),
     onSuccess: async (result) => {
       if (isQueued(result)) return;
-      toast.success(result.results.coursesCompleted.length > 0 ? 'Course completed.' : result.message);
+      toast.success(completionWords(result.results) ?? result.message);
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
