@@ -1,7 +1,7 @@
 import type { PlayerCourse, PlayerQuiz } from '@contract/learning/resource';
 import type { QueryClient } from '@tanstack/react-query';
 import { fileKey, type KeptCourse, type KeptFile, keepFiles, keepJson, recordKept } from '@/lib/kept-courses';
-import { keptNames, learnerQuizOptions, playerCourseOptions } from './queries';
+import { keptNames, learnerQuizOptions, playerChecklistOptions, playerCourseOptions } from './queries';
 
 export type CourseFile = KeptFile & { size: number };
 
@@ -25,7 +25,7 @@ export const courseBytes = (course: PlayerCourse) =>
 
 /**
  * Keeps a course on the device: its activity files where the service worker answers their links
- * from, and its outline and untimed quizzes' questions (no answers), which the player reads offline
+ * from, and its outline, untimed quizzes' questions (no answers) and checklists, which the player reads offline
  * when the saved query cache has them no more.
  */
 export async function keepCourse(
@@ -40,7 +40,8 @@ export async function keepCourse(
   const quizzes = course.outline.filter(
     (item): item is PlayerQuiz => item.kind === 'quiz' && item.timeLimitMinutes === null,
   );
-  const of = files.length + quizzes.length;
+  const checklists = course.outline.filter((item) => item.kind === 'checklist');
+  const of = files.length + quizzes.length + checklists.length;
   let done = 0;
   onProgress(done, of);
   const bytes = await keepFiles(courseId, files, () => onProgress(++done, of));
@@ -51,6 +52,14 @@ export async function keepCourse(
       staleTime: 0,
     });
     await keepJson(courseId, keptNames.quiz(quiz._id), questions);
+    onProgress(++done, of);
+  }
+  for (const checklist of checklists) {
+    const items = await queryClient.fetchQuery({
+      ...playerChecklistOptions(checklist._id, courseId),
+      staleTime: 0,
+    });
+    await keepJson(courseId, keptNames.checklist(checklist._id), items);
     onProgress(++done, of);
   }
   const kept: KeptCourse = { courseId, files: files.length, bytes, keptAt: new Date().toISOString() };

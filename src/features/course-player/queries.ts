@@ -11,7 +11,11 @@ import { learningKeys } from '@/lib/learning-keys';
 const offline = () => !onlineManager.isOnline();
 
 /** Names of a kept course's JSON answers (src/lib/kept-courses.ts). */
-export const keptNames = { course: 'course', quiz: (quizId: string) => `quiz-${quizId}` };
+export const keptNames = {
+  course: 'course',
+  quiz: (quizId: string) => `quiz-${quizId}`,
+  checklist: (checklistId: string) => `checklist-${checklistId}`,
+};
 
 /**
  * Reads from the network; offline, with nothing in the saved query cache (a kept course outlives
@@ -85,18 +89,27 @@ export const learnerQuizOptions = (quizId: string, courseId: string) =>
 
 /**
  * A checklist of the course as the learner sees it in the player: its items stand done by records of
- * the course's current round. Saved a week, so a checklist seen once opens offline.
+ * the course's current round. Saved a week, so a checklist seen once opens offline, and kept with a
+ * course kept on the device.
  */
 export const playerChecklistOptions = (checklistId: string, courseId: string) =>
   queryOptions({
     queryKey: learningKeys.myChecklist(checklistId, courseId),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<LearnerChecklist>(checklistRecordPaths.myChecklist(checklistId), {
-          query: { course: courseId },
-          signal,
-          quiet: offline(),
-        })
-      ).results,
+    queryFn: (context) =>
+      orKept(
+        async () =>
+          (
+            await api.get<LearnerChecklist>(checklistRecordPaths.myChecklist(checklistId), {
+              query: { course: courseId },
+              signal: context.signal,
+              quiet: offline(),
+            })
+          ).results,
+        context,
+        courseId,
+        keptNames.checklist(checklistId),
+      ),
     gcTime: OFFLINE_MAX_AGE_MS,
+    // Offline too the read is tried once, so a kept course answers from the device.
+    networkMode: 'offlineFirst',
   });

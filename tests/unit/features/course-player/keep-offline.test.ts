@@ -1,3 +1,4 @@
+import { checklistRecordPaths } from '@contract/checklists/records';
 import { learningPaths, type PlayerCourse, type PlayerQuiz } from '@contract/learning/resource';
 import { API_BASE } from '@contract/paths';
 import { QueryClient } from '@tanstack/react-query';
@@ -34,7 +35,19 @@ const course: PlayerCourse = {
   additionalExternalLinkTitle: null,
   assigned: true,
   progress: { state: 'not-started', done: 0, total: 2, percent: 0, completedAt: null, expiresAt: null },
-  outline: [quizItem('untimed', null), quizItem('timed', 10)],
+  outline: [
+    quizItem('untimed', null),
+    quizItem('timed', 10),
+    {
+      kind: 'checklist',
+      _id: 'floor-walk',
+      name: 'Floor walk',
+      description: '',
+      done: false,
+      itemsDone: 0,
+      itemsTotal: 2,
+    },
+  ],
 };
 
 /** Cache Storage in memory: what the course's cache holds, by key. */
@@ -57,7 +70,7 @@ function fakeCaches() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('keepCourse', () => {
-  it('keeps the outline and an untimed quiz’s questions, and nothing of a timed quiz', async () => {
+  it('keeps the outline, an untimed quiz’s questions and a checklist, and nothing of a timed quiz', async () => {
     const caches = fakeCaches();
     const asked: string[] = [];
     vi.stubGlobal('caches', caches);
@@ -77,9 +90,11 @@ describe('keepCourse', () => {
     const store = caches.stores.get(`kept-course-${COURSE}`);
     expect([...(store?.keys() ?? [])].sort()).toEqual([
       '/kept-course.json',
+      '/kept/checklist-floor-walk.json',
       '/kept/course.json',
       '/kept/quiz-untimed.json',
     ]);
+    expect(asked).toContain(`${API_BASE}${checklistRecordPaths.myChecklist('floor-walk')}?course=${COURSE}`);
     expect(asked.some((url) => url.includes(learningPaths.quiz('timed')))).toBe(false);
   });
 });
