@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import busboy from 'busboy';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -17,6 +15,7 @@ import { messages } from '../../../contract/messages.ts';
 import { API_BASE } from '../../../contract/paths.ts';
 import { toFieldErrors } from '../../../contract/validation.ts';
 import type { FileStore } from '../../files/store.ts';
+import { readStreamedForm } from '../../files/streamed-form.ts';
 import { FileRefused, type StoredFile, storeUpload } from '../../files/upload.ts';
 import { ApiError } from '../../http/errors.ts';
 
@@ -91,82 +90,45 @@ export async function readRecordForm(c: Context, store: FileStore, keep: KeepFil
   return { input: parseFields(body), file: undefined };
 }
 
-function parseMultipart(
+async function parseMultipart(
   raw: Request,
   contentType: string,
   store: FileStore,
   keep: KeepFile,
   onStored: (file: StoredFile) => void,
 ): Promise<RecordForm> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        // Room for one more of each, so a form with too many parts is refused by the handlers below.
-        limits: {
-          fields: FIELDS.length + 1,
-          fieldSize: CHECKLIST_NOTE_MAX * 4 + 1,
-          files: 2,
-          parts: FIELDS.length + 3,
-        },
-      });
-    } catch {
-      reject(new ApiError(400, messages.malformedForm));
-      return;
-    }
-    const source = Readable.fromWeb(raw.body as never);
-    const fields: Record<string, string> = {};
-    let input: RecordInput | undefined;
-    let file: StoredFile | undefined;
-    let sawFile = false;
-    let failed = false;
-    let pending: Promise<void> = Promise.resolve();
-
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      source.unpipe(parser);
-      source.destroy();
-      pending.finally(() => reject(error));
-    };
-
-    parser.on('field', (name, value, info) => {
-      if (failed) return;
+  const fields: Record<string, string> = {};
+  let input: RecordInput | undefined;
+  let file: StoredFile | undefined;
+  let sawFile = false;
+  await readStreamedForm(raw, contentType, {
+    // Room for one more of each, so a form with too many parts is refused.
+    limits: {
+      fields: FIELDS.length + 1,
+      fieldSize: CHECKLIST_NOTE_MAX * 4 + 1,
+      files: 2,
+      parts: FIELDS.length + 3,
+    },
+    field: (name, value, truncated) => {
       // The text parts come once each and before the file, as the record is judged when it arrives.
-      if (sawFile || name in fields) return fail(new ApiError(400, messages.malformedForm));
+      if (sawFile || name in fields) throw new ApiError(400, messages.malformedForm);
       // Other parts are ignored, as a JSON body's other fields are.
       if (!(FIELDS as readonly string[]).includes(name)) return;
-      if (info.valueTruncated) return fail(refuse({ [name]: m.noteTooLong }));
+      if (truncated) throw refuse({ [name]: m.noteTooLong });
       fields[name] = value;
-    });
-    parser.on('file', (name, stream, info) => {
-      if (failed || sawFile) {
+    },
+    file: async (name, stream, filename) => {
+      if (sawFile) throw refuse({ file: m.evidenceRequired });
+      sawFile = true;
+      if (name !== 'file' || !filename) throw refuse({ file: m.evidenceRequired });
+      input = parseFields(fields);
+      const kind = await keep(input);
+      if (!kind) {
         stream.resume();
-        if (sawFile) fail(refuse({ file: m.evidenceRequired }));
         return;
       }
-      sawFile = true;
-      const filename = info.filename;
-      if (name !== 'file' || !filename) {
-        stream.resume();
-        return fail(refuse({ file: m.evidenceRequired }));
-      }
+      const limit = { maxBytes: CHECKLIST_FILE_MAX_BYTES, message: m.fileTooLarge };
       try {
-        input = parseFields(fields);
-      } catch (error) {
-        stream.resume();
-        return fail(error);
-      }
-      const fieldsRead = input;
-      let kind: 'photo' | 'evidence' | false = false;
-      const write = (async () => {
-        kind = await keep(fieldsRead);
-        if (!kind) {
-          stream.resume();
-          return;
-        }
-        const limit = { maxBytes: CHECKLIST_FILE_MAX_BYTES, message: m.fileTooLarge };
         file = await storeUpload(
           store,
           kind === 'photo' ? 'fileUpload' : 'handIn',
@@ -175,39 +137,19 @@ function parseMultipart(
           RECORD_FOLDER,
           limit,
         );
-        onStored(file);
-        if (kind === 'photo' && !PHOTO_TYPES.has(file.mimeType)) throw new FileRefused(m.photoNotImage, 422);
-      })().catch((error: unknown) => {
-        stream.resume();
+      } catch (error) {
         // A photo of a type the store takes but is no image is refused in the photo's words.
         if (error instanceof FileRefused)
-          return fail(
-            refuse(
-              { file: kind === 'photo' && error.status === 422 ? m.photoNotImage : error.message },
-              error.status,
-            ),
+          throw refuse(
+            { file: kind === 'photo' && error.status === 422 ? m.photoNotImage : error.message },
+            error.status,
           );
-        fail(error);
-      });
-      pending = pending.then(() => write);
-    });
-    const tooMany = () => fail(refuse({ file: m.evidenceRequired }));
-    parser.on('filesLimit', tooMany);
-    parser.on('partsLimit', tooMany);
-    parser.on('fieldsLimit', tooMany);
-    parser.on('error', () => fail(new ApiError(400, messages.malformedForm)));
-    source.on('error', () => fail(new ApiError(400, messages.malformedForm)));
-    parser.on('close', () => {
-      pending.then(() => {
-        if (failed) return;
-        failed = true;
-        try {
-          resolve({ input: input ?? parseFields(fields), file });
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    source.pipe(parser);
+        throw error;
+      }
+      onStored(file);
+      if (kind === 'photo' && !PHOTO_TYPES.has(file.mimeType)) throw refuse({ file: m.photoNotImage });
+    },
+    tooMany: () => refuse({ file: m.evidenceRequired }),
   });
+  return { input: input ?? parseFields(fields), file };
 }

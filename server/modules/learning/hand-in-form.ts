@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import busboy from 'busboy';
 import * as v from 'valibot';
 import type { FieldErrors } from '../../../contract/envelope.ts';
 import { learningMessages as m } from '../../../contract/learning/resource.ts';
@@ -8,6 +6,7 @@ import { messages } from '../../../contract/messages.ts';
 import { API_BASE } from '../../../contract/paths.ts';
 import { toFieldErrors } from '../../../contract/validation.ts';
 import type { FileStore } from '../../files/store.ts';
+import { readStreamedForm } from '../../files/streamed-form.ts';
 import { FileRefused, type StoredFile, storeUpload, type UploadLimit } from '../../files/upload.ts';
 import { ApiError } from '../../http/errors.ts';
 
@@ -53,105 +52,51 @@ export async function readHandInForm(raw: Request, store: FileStore, keep: KeepF
   }
 }
 
-function parse(
+async function parse(
   raw: Request,
   contentType: string,
   store: FileStore,
   keep: KeepFile,
   onStored: (file: StoredFile) => void,
 ): Promise<HandInForm> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        // Room for one more of each, so a form with too many parts is refused by the handlers below.
-        limits: { fields: 2, fieldSize: 1024, files: 2, parts: 4 },
-      });
-    } catch {
-      reject(new ApiError(400, messages.malformedForm));
-      return;
-    }
-    const source = Readable.fromWeb(raw.body as never);
-    let completionId: string | undefined;
-    let fieldText: string | undefined;
-    let file: StoredFile | undefined;
-    let sawFile = false;
-    let failed = false;
-    let pending: Promise<void> = Promise.resolve();
-
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      source.unpipe(parser);
-      source.destroy();
-      pending.finally(() => reject(error));
-    };
-    const checkFields = () => {
-      const result = v.safeParse(handInFieldsSchema, { completionId: fieldText });
-      if (!result.success) throw refuse(toFieldErrors(result.issues));
-      return result.output.completionId;
-    };
-
-    parser.on('field', (name, value) => {
-      if (failed) return;
+  let completionId: string | undefined;
+  let fieldText: string | undefined;
+  let file: StoredFile | undefined;
+  let sawFile = false;
+  const checkFields = () => {
+    const result = v.safeParse(handInFieldsSchema, { completionId: fieldText });
+    if (!result.success) throw refuse(toFieldErrors(result.issues));
+    return result.output.completionId;
+  };
+  await readStreamedForm(raw, contentType, {
+    // Room for one more of each, so a form with too many parts is refused.
+    limits: { fields: 2, fieldSize: 1024, files: 2, parts: 4 },
+    field: (name, value) => {
       if (name !== 'completionId' || fieldText !== undefined || sawFile)
-        return fail(refuse({ [name]: m.completionIdInvalid }));
+        throw refuse({ [name]: m.completionIdInvalid });
       fieldText = value;
-    });
-    parser.on('file', (name, stream, info) => {
-      if (failed || sawFile) {
+    },
+    file: async (name, stream, filename) => {
+      if (sawFile) throw refuse({ file: m.handInFileRequired });
+      sawFile = true;
+      if (name !== 'file' || !filename) throw refuse({ file: m.handInFileRequired });
+      completionId = checkFields();
+      const limit = await keep(completionId);
+      if (!limit) {
         stream.resume();
-        if (sawFile) fail(refuse({ file: m.handInFileRequired }));
         return;
       }
-      sawFile = true;
-      const filename = info.filename;
-      if (name !== 'file' || !filename) {
-        stream.resume();
-        return fail(refuse({ file: m.handInFileRequired }));
-      }
       try {
-        completionId = checkFields();
-      } catch (error) {
-        stream.resume();
-        return fail(error);
-      }
-      const id = completionId;
-      const write = (async () => {
-        const limit = await keep(id);
-        if (!limit) {
-          stream.resume();
-          return;
-        }
         file = await storeUpload(store, 'handIn', stream, filename, HAND_IN_FOLDER, limit);
-        onStored(file);
-      })().catch((error: unknown) => {
-        stream.resume();
-        if (error instanceof FileRefused) return fail(refuse({ file: error.message }, error.status));
-        fail(error);
-      });
-      pending = pending.then(() => write);
-    });
-    const tooMany = () => fail(refuse({ file: m.handInFileRequired }));
-    parser.on('filesLimit', tooMany);
-    parser.on('partsLimit', tooMany);
-    parser.on('fieldsLimit', tooMany);
-    parser.on('error', () => fail(new ApiError(400, messages.malformedForm)));
-    source.on('error', () => fail(new ApiError(400, messages.malformedForm)));
-    parser.on('close', () => {
-      pending.then(() => {
-        if (failed) return;
-        failed = true;
-        try {
-          const id = completionId ?? checkFields();
-          if (!sawFile) throw refuse({ file: m.handInFileRequired });
-          resolve({ completionId: id, file });
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    source.pipe(parser);
+      } catch (error) {
+        if (error instanceof FileRefused) throw refuse({ file: error.message }, error.status);
+        throw error;
+      }
+      onStored(file);
+    },
+    tooMany: () => refuse({ file: m.handInFileRequired }),
   });
+  const id = completionId ?? checkFields();
+  if (!sawFile) throw refuse({ file: m.handInFileRequired });
+  return { completionId: id, file };
 }
