@@ -42,50 +42,50 @@ async function orKept<T>(
   }
 }
 
-/** A course in the player: its outline with what the learner has done. Kept for offline use. */
-export const playerCourseOptions = (courseId: string) =>
-  queryOptions({
-    queryKey: learningKeys.course(courseId),
+/**
+ * A read of the player that a kept course holds a copy of (`name`): from the network; offline, once
+ * tried, from the saved query cache or the kept copy. Saved a week.
+ */
+function keptRead<T, K extends QueryKey>(
+  queryKey: K,
+  read: { path: string; query?: Record<string, string> },
+  courseId: string,
+  name: string,
+) {
+  return queryOptions({
+    queryKey,
     queryFn: (context) =>
       orKept(
         async () =>
-          (
-            await api.get<PlayerCourse>(learningPaths.course(courseId), {
-              signal: context.signal,
-              quiet: offline(),
-            })
-          ).results,
+          (await api.get<T>(read.path, { query: read.query, signal: context.signal, quiet: offline() }))
+            .results,
         context,
         courseId,
-        keptNames.course,
+        name,
       ),
     gcTime: OFFLINE_MAX_AGE_MS,
     // Offline too the read is tried once, so a kept course answers from the device.
     networkMode: 'offlineFirst',
   });
+}
+
+/** A course in the player: its outline with what the learner has done. Kept for offline use. */
+export const playerCourseOptions = (courseId: string) =>
+  keptRead<PlayerCourse, ReturnType<typeof learningKeys.course>>(
+    learningKeys.course(courseId),
+    { path: learningPaths.course(courseId) },
+    courseId,
+    keptNames.course,
+  );
 
 /** A quiz as a learner may know it (questions without answers), kept so it can be taken offline. */
 export const learnerQuizOptions = (quizId: string, courseId: string) =>
-  queryOptions({
-    queryKey: learningKeys.quiz(quizId, courseId),
-    queryFn: (context) =>
-      orKept(
-        async () =>
-          (
-            await api.get<LearnerQuiz>(learningPaths.quiz(quizId), {
-              query: { course: courseId },
-              signal: context.signal,
-              quiet: offline(),
-            })
-          ).results,
-        context,
-        courseId,
-        keptNames.quiz(quizId),
-      ),
-    gcTime: OFFLINE_MAX_AGE_MS,
-    // Offline too the read is tried once, so a kept course answers from the device.
-    networkMode: 'offlineFirst',
-  });
+  keptRead<LearnerQuiz, ReturnType<typeof learningKeys.quiz>>(
+    learningKeys.quiz(quizId, courseId),
+    { path: learningPaths.quiz(quizId), query: { course: courseId } },
+    courseId,
+    keptNames.quiz(quizId),
+  );
 
 /**
  * A checklist of the course as the learner sees it in the player: its items stand done by records of
@@ -93,23 +93,9 @@ export const learnerQuizOptions = (quizId: string, courseId: string) =>
  * course kept on the device.
  */
 export const playerChecklistOptions = (checklistId: string, courseId: string) =>
-  queryOptions({
-    queryKey: learningKeys.myChecklist(checklistId, courseId),
-    queryFn: (context) =>
-      orKept(
-        async () =>
-          (
-            await api.get<LearnerChecklist>(checklistRecordPaths.myChecklist(checklistId), {
-              query: { course: courseId },
-              signal: context.signal,
-              quiet: offline(),
-            })
-          ).results,
-        context,
-        courseId,
-        keptNames.checklist(checklistId),
-      ),
-    gcTime: OFFLINE_MAX_AGE_MS,
-    // Offline too the read is tried once, so a kept course answers from the device.
-    networkMode: 'offlineFirst',
-  });
+  keptRead<LearnerChecklist, ReturnType<typeof learningKeys.myChecklist>>(
+    learningKeys.myChecklist(checklistId, courseId),
+    { path: checklistRecordPaths.myChecklist(checklistId), query: { course: courseId } },
+    courseId,
+    keptNames.checklist(checklistId),
+  );
