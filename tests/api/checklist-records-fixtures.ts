@@ -17,7 +17,7 @@ import { newCourse, newLearner, setOutline } from './learning-fixtures.ts';
 
 export type Person = { id: string; token: string; name: string };
 
-async function person(t: TestContext, firstName: string): Promise<Person> {
+export async function person(t: TestContext, firstName: string): Promise<Person> {
   const learner = await newLearner(t);
   await t.db.execute(
     sql`update users set first_name = ${firstName}, last_name = 'Tester' where id = ${learner.id}`,

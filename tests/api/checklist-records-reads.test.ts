@@ -14,12 +14,13 @@ import {
   checklistWorld,
   newTeam,
   PNG,
+  person,
   record,
   recordForm,
   type World,
 } from './checklist-records-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { newCourse } from './learning-fixtures.ts';
+import { assign, newCourse, setOutline } from './learning-fixtures.ts';
 
 let t: TestContext;
 let w: World;
@@ -220,6 +221,19 @@ describe("an observer's view", () => {
     expect((await get(w.lead.token, p.observing)).body.results).toEqual([]);
     const notNamed = await get(w.lead.token, p.observedChecklist(w.checklist.id, w.learner.id));
     expect([notNamed.status, notNamed.body.message]).toEqual([403, m.notObserver]);
+  });
+
+  it('lists as learners those assigned a course holding the checklist, not everyone a course is open to', async () => {
+    const world = await checklistWorld(t, ['observerSignOff']);
+    const open = await newCourse(t, { permission: 'none' });
+    await setOutline(t, open, [{ checklistId: world.checklist.id }]);
+    const trainee = await person(t, 'Tara');
+    await assign(t, trainee.id, [open]);
+    const observed = (await get(world.observer.token, p.observing)).body.results as ObservedChecklist[];
+    const learners = observed.find((checklist) => checklist._id === world.checklist.id)?.learners ?? [];
+    // Lena holds it by name with no record yet, and is assigned nothing: not listed; Tara is assigned.
+    expect(learners.map((learner) => learner.name)).toEqual(['Tara Tester']);
+    expect(learners[0]).toMatchObject({ _id: trainee.id, done: 0, total: 1, percent: 0 });
   });
 });
 

@@ -4,6 +4,7 @@ import type {
   ObservedChecklist,
   TeamChecklistMember,
 } from '../../../contract/checklists/records.ts';
+import { assignmentLearners } from '../../db/assignments.ts';
 import { itemCounts, itemDone } from '../../db/checklist-progress.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -51,8 +52,11 @@ export async function teamChecklistMembers(
 }
 
 /**
- * The published checklists the user is named observer of, by title, each with its learners: the
- * enabled users, the observer left out, who hold it, by name, with their figures.
+ * The published checklists the user is named observer of, by title, each with its learners, by
+ * name, with their figures: the enabled users, the observer left out, who hold it and are assigned
+ * (or suggested) a course holding it or have a record on it. A checklist in a course open to
+ * everyone is held by everyone; those who are training on it are the ones an observer watches, and
+ * finding them starts from the assignments and records, never from every user.
  */
 export async function observedChecklists(db: Executor, observerId: string): Promise<ObservedChecklist[]> {
   const rows = await queryRows<{
@@ -67,7 +71,16 @@ export async function observedChecklists(db: Executor, observerId: string): Prom
     sql`select k.id, k.title, u.id as learner_id, u.first_name || ' ' || u.last_name as name, f.total, f.done
           from checklist_observers ob
           join checklists k on k.id = ob.checklist_id and k.status
-          left join users u on u.status and u.id <> ob.user_id and ${holdsChecklist(sql`u.id`, sql`k.id`)}
+          left join lateral (
+            select al.user_id from (${assignmentLearners({
+              assignmentIn: sql`select ac.assignment_id from course_assignment_courses ac
+                                  join course_outline_items o on o.course_id = ac.course_id
+                                 where o.checklist_id = k.id`,
+            })}) al
+            union
+            select cr.user_id from checklist_records cr where cr.checklist_id = k.id) training on true
+          left join users u on u.id = training.user_id and u.status and u.id <> ob.user_id
+                           and ${holdsChecklist(sql`u.id`, sql`k.id`)}
           left join lateral (
             select count(ka.id)::int as total,
                    count(ka.id) filter (where ${itemDone(sql`u.id`, sql`ka.id`)})::int as done
