@@ -224,8 +224,13 @@ test('a checklist built by the admin is ticked by the learner and signed off by 
     .getByRole('navigation', { name: 'Breadcrumb' })
     .getByRole('link', { name: `${learner.name}: Checklists` })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: `${learner.name}: Checklists` })).toBeVisible();
-  await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible();
+  // Offline on a busy machine the route's code and saved data take a while: wait as a person would.
+  await expect(page.getByRole('heading', { level: 1, name: `${learner.name}: Checklists` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText(/^Showing data saved on .+\. You are offline\.$/)).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByRole('article', { name: title }).getByRole('link', { name: 'Open' }).click();
   await expect(item(page, SIGN_OFF).getByText(`aisle.png: ${KEPT}`)).toBeVisible({
     timeout: 20_000,
