@@ -41,13 +41,8 @@ const openMemberChecklist = async (page: Page) => {
 
 const SIGN_BUTTON = /^(Sign off|Not yet|Competent|Not yet competent)$/;
 
-/**
- * The sign-off dialog of the first item the lead may sign off: the seed's history leaves some
- * checklists of a member done, or open only on the learner's own items, so the checklists are
- * tried in turn.
- */
-const openSignOffDialog = async (page: Page) => {
-  await openMemberChecklists(page);
+/** The sign-off dialog of the member's first checklist with an item the lead may sign off, if any. */
+const signOffInMemberChecklists = async (page: Page): Promise<boolean> => {
   const opens = page.getByRole('link', { name: 'Open' });
   const count = await opens.count();
   for (let index = 0; index < count; index += 1) {
@@ -58,13 +53,35 @@ const openSignOffDialog = async (page: Page) => {
     if ((await buttons.count()) > 0) {
       await buttons.first().click();
       await page.getByRole('dialog').waitFor();
-      return;
+      return true;
     }
     await page.goBack();
     await heading(/: Checklists$/)(page);
     await opens.first().waitFor();
   }
-  throw new Error('No checklist of the member has an item the lead may sign off');
+  return false;
+};
+
+/**
+ * The sign-off dialog of the first item the lead may sign off: the seed's history, dated from the
+ * day it runs, leaves some members' checklists done or open only on the learner's own items, so the
+ * members whose bar is not full, and their checklists, are tried in turn.
+ */
+const openSignOffDialog = async (page: Page) => {
+  const links = page.getByRole('region', { name: 'Team members' }).getByRole('link', { name: CARD_LINK });
+  await links.first().waitFor();
+  const names = await links.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+  for (const [index, name] of names.entries()) {
+    const [done, total] = (name.match(/(\d+)\/(\d+)/) ?? []).slice(1).map(Number);
+    if (done === undefined || total === undefined || done >= total) continue;
+    await links.nth(index).click();
+    await heading(/: Checklists$/)(page);
+    await page.getByRole('link', { name: 'Open' }).first().waitFor();
+    if (await signOffInMemberChecklists(page)) return;
+    await page.goBack();
+    await dashboardReady(page);
+  }
+  throw new Error('No member of the team has a checklist item the lead may sign off');
 };
 
 const TEAM_DASHBOARD = (ids: { teamId: string }) => `/user-portal/team-dashboard?team=${ids.teamId}`;
