@@ -81,6 +81,9 @@ export async function seedChecklistHistory(
 
   const rows: (typeof checklistRecords.$inferInsert)[] = [];
   const keenness = new Map<string, number>();
+  // The members' order follows their ids, made anew on each install: the first lead sign-off that
+  // may be taken back always is, so every demo shows a withdrawal.
+  let leadWithdrew = false;
   for (const row of held) {
     const learner: Person = { id: row.user_id, name: `${row.first_name} ${row.last_name}` };
     const lead: Person | null = row.lead_id
@@ -135,7 +138,12 @@ export async function seedChecklistHistory(
         });
       else if (activity.type === 'writtenAnswer')
         record(activity, by, role, at, { note: 'Ask what they need from the visit and by when.' });
-      else if (role !== 'learner' && row.completed_at === null && random() < 0.08) {
+      else if (
+        role !== 'learner' &&
+        row.completed_at === null &&
+        ((role === 'lead' && !leadWithdrew) || random() < 0.08)
+      ) {
+        if (role === 'lead') leadWithdrew = true;
         // Signed off for the wrong member, and taken back with the reason.
         const wrong = record(activity, by, role, at, { withdrawnAt: new Date(at + HOUR_MS) });
         record(activity, by, role, at + HOUR_MS, {
