@@ -203,7 +203,22 @@ export type PlayerChecklist = {
   itemsTotal: number;
 };
 
-export type PlayerItem = PlayerLesson | PlayerQuiz | PlayerChecklist;
+/**
+ * An e-learning package of the outline (record 028): GET /user-portal/elearning/{id}?course= reads
+ * what the player needs to launch it.
+ */
+export type PlayerElearning = {
+  kind: 'elearning';
+  _id: string;
+  name: string;
+  description: string;
+  /** Every SCO of it counts as done in the current round. */
+  done: boolean;
+  scosDone: number;
+  scosTotal: number;
+};
+
+export type PlayerItem = PlayerLesson | PlayerQuiz | PlayerChecklist | PlayerElearning;
 
 /** GET /user-portal/course/{id}. */
 export type PlayerCourse = {

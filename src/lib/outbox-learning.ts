@@ -136,6 +136,7 @@ function checklistItemWithWork(item: PlayerChecklist, work: WaitingWork, seen: S
 function itemWithWork(item: PlayerItem, work: WaitingWork, seen: SeenChecklist): PlayerItem {
   if (item.kind === 'lesson') return lessonWithWork(item, work);
   if (item.kind === 'checklist') return checklistItemWithWork(item, work, seen);
+  if (item.kind === 'elearning') return item;
   const started = work.startedAttempts.get(item._id) ?? 0;
   const answered = work.answeredQuizzes.has(item._id);
   if (started === 0 && !answered) return item;

@@ -13,6 +13,7 @@ import {
 import { createdAt, id, timestampTz, trigram, updatedAt, version } from '../columns.ts';
 import { checklists } from './checklists.ts';
 import { courseCategories } from './course-categories.ts';
+import { elearningPackages } from './elearning.ts';
 import { lessons } from './lessons.ts';
 import { membershipLevels } from './lookups.ts';
 import { quizzes } from './quizzes.ts';
@@ -91,7 +92,7 @@ export const coursePermissionSubjects = pgTable(
   ],
 );
 
-/** A course's outline: its lessons, quizzes and checklists in order, each at most once. */
+/** A course's outline: its lessons, quizzes, checklists and e-learning packages in order, each at most once. */
 export const courseOutlineItems = pgTable(
   'course_outline_items',
   {
@@ -103,11 +104,14 @@ export const courseOutlineItems = pgTable(
     lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
     quizId: uuid('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
     checklistId: uuid('checklist_id').references(() => checklists.id, { onDelete: 'cascade' }),
+    elearningPackageId: uuid('elearning_package_id').references(() => elearningPackages.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     check(
       'course_outline_items_one_check',
-      sql`num_nonnulls(${t.lessonId}, ${t.quizId}, ${t.checklistId}) = 1`,
+      sql`num_nonnulls(${t.lessonId}, ${t.quizId}, ${t.checklistId}, ${t.elearningPackageId}) = 1`,
     ),
     index('course_outline_items_course_idx').on(t.courseId, t.position),
     uniqueIndex('course_outline_items_lesson_idx').on(t.courseId, t.lessonId),
@@ -116,6 +120,8 @@ export const courseOutlineItems = pgTable(
     index('course_outline_items_quiz_ref_idx').on(t.quizId),
     uniqueIndex('course_outline_items_checklist_idx').on(t.courseId, t.checklistId),
     index('course_outline_items_checklist_ref_idx').on(t.checklistId),
+    uniqueIndex('course_outline_items_package_idx').on(t.courseId, t.elearningPackageId),
+    index('course_outline_items_package_ref_idx').on(t.elearningPackageId),
   ],
 );
 

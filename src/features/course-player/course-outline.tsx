@@ -26,13 +26,17 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
             ? item.activities.length
             : item.kind === 'quiz'
               ? item.questionCount
-              : item.itemsTotal;
+              : item.kind === 'checklist'
+                ? item.itemsTotal
+                : item.scosTotal;
         const doneParts =
           item.kind === 'lesson'
             ? item.activities.filter((activity) => activity.done).length
             : item.kind === 'checklist'
               ? item.itemsDone
-              : 0;
+              : item.kind === 'elearning'
+                ? item.scosDone
+                : 0;
         const waiting = itemWaits(item, work) ? ` · ${WAITING_LABEL}` : '';
         return (
           <NavLink

@@ -22,14 +22,14 @@ export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
         <LessonView key={item._id} courseId={course._id} lesson={item} />
       ) : item.kind === 'checklist' ? (
         <ChecklistView key={item._id} courseId={course._id} checklist={item} />
-      ) : (
+      ) : item.kind === 'quiz' ? (
         <QuizView
           key={item._id}
           courseId={course._id}
           quiz={item}
           courseCompleted={course.progress.state === 'completed'}
         />
-      )}
+      ) : null}
       <Group justify="space-between" mt="lg">
         {before ? (
           <Button
