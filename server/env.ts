@@ -58,6 +58,17 @@ const envSchema = v.object({
   S3_ACCESS_KEY_ID: text,
   S3_SECRET_ACCESS_KEY: text,
   S3_REGION: withDefault('us-east-1'),
+  /**
+   * Where e-learning packages play from: an origin of their own, so a package reaches neither the
+   * app's storage nor its API as the learner. By default this server on CONTENT_PORT.
+   */
+  CONTENT_ORIGIN: optionalUrl(
+    'CONTENT_ORIGIN',
+    /^https?:\/\/[^/]+\/?$/,
+    'https://content.training.example.com',
+  ),
+  /** The port this server answers the content origin on; PORT + 1 unless told (0: none). */
+  CONTENT_PORT: text,
 });
 
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -94,6 +105,10 @@ export type Config = {
   /** The built PWA served beside the API. */
   distDir: string;
   files: FileStoreConfig;
+  /** The origin e-learning packages play from (scheme, host and port, no trailing slash). */
+  contentOrigin: string;
+  /** The port this server answers the content origin on; null when it answers none. */
+  contentPort: number | null;
 };
 
 /** Reads and checks the configuration once, at start-up; a bad value stops the server with a clear message. */
@@ -133,5 +148,26 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     distDir: resolve(values.DIST_DIR),
     files,
+    ...contentOriginConfig(values),
+  };
+}
+
+/**
+ * CONTENT_PORT: PORT + 1 unless told, and none when PORT is 0 (a test's random port) or it is 0.
+ * CONTENT_ORIGIN: this server on that port unless told.
+ */
+function contentOriginConfig(
+  values: v.InferOutput<typeof envSchema>,
+): Pick<Config, 'contentOrigin' | 'contentPort'> {
+  const told = values.CONTENT_PORT;
+  if (told !== undefined && !/^\d+$/.test(told))
+    throw new Error('Invalid configuration:\nCONTENT_PORT: CONTENT_PORT must be a whole number.');
+  const port = told === undefined ? (values.PORT === 0 ? 0 : values.PORT + 1) : Number(told);
+  if (port > 65535)
+    throw new Error('Invalid configuration:\nCONTENT_PORT: CONTENT_PORT must be at most 65535.');
+  const host = values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST;
+  return {
+    contentPort: port === 0 ? null : port,
+    contentOrigin: (values.CONTENT_ORIGIN ?? `http://${host}:${port}`).replace(/\/+$/, ''),
   };
 }
