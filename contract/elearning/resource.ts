@@ -64,7 +64,10 @@ export type ElearningItem = {
   identifier: string;
   title: string;
   depth: number;
-  /** The launch file with its query string, relative to the package's top; null for a folder item. */
+  /**
+   * The launch file, decoded, relative to the package's top (the folder of imsmanifest.xml), with
+   * the query string the manifest gives (href's and the item's `parameters`); null for a folder item.
+   */
   launch: string | null;
   /** `sco` talks to the runtime; an `asset` is only shown (and counts as done once launched). */
   scormType: 'sco' | 'asset' | null;
