@@ -16,9 +16,10 @@ const keys = new WeakMap<Database, Buffer>();
 /**
  * The signing key of this database. With `create`, the first process that needs one makes it at
  * random; a process racing it keeps the row that won. Without, a database that never signed a
- * link has no key and answers undefined: checking a link writes nothing.
+ * link has no key and answers undefined: checking a link writes nothing. The content origin's
+ * package links (server/elearning-origin/urls.ts) are signed with it too.
  */
-async function signingKey(db: Database, create: boolean): Promise<Buffer | undefined> {
+export async function signingKey(db: Database, create: boolean): Promise<Buffer | undefined> {
   const cached = keys.get(db);
   if (cached) return cached;
   if (create)
