@@ -7,7 +7,7 @@ import { defineResource, resourcePaths } from '../resource.ts';
  * with permission, bulk-delete, bulk-enable, bulk-disable, duplicate, info and lesson). A course
  * sits in a category, may carry two external links (each a link with its title), is open to every
  * signed-in user or only to chosen users, user groups or membership levels, and holds an outline of
- * lessons, quizzes and checklists in order.
+ * lessons, quizzes, checklists and e-learning packages in order.
  */
 export const courseResource = defineResource({
   path: '/course',
@@ -31,11 +31,14 @@ export const coursePaths = {
   userOptions: '/course/user-options',
   /** GET: `{ permission, permissionIds }` of one course, each subject with its name. */
   permission: (courseId: string) => `/course/permission/${courseId}`,
-  /** GET the outline; POST `{ lessonIds?, quizIds?, checklistIds? }` appends existing lessons, quizzes and checklists. */
+  /**
+   * GET the outline; POST `{ lessonIds?, quizIds?, checklistIds?, elearningPackageIds? }` appends
+   * existing lessons, quizzes, checklists and e-learning packages.
+   */
   outline: (courseId: string) => `/course/lesson/${courseId}`,
-  /** POST `{ itemIds }`: every lesson, quiz and checklist id of the outline once, in the new order. */
+  /** POST `{ itemIds }`: every lesson, quiz, checklist and package id of the outline once, in the new order. */
   outlineOrder: (courseId: string) => `/course/lesson/${courseId}/order`,
-  /** DELETE: takes a lesson, quiz or checklist (by its own id) out of the outline. */
+  /** DELETE: takes a lesson, quiz, checklist or package (by its own id) out of the outline. */
   outlineItem: (courseId: string, itemId: string) => `/course/lesson/${courseId}/${itemId}`,
   /**
    * POST multipart/form-data with one file part `image` (png, gif or jpeg, at most 5 MB): the
@@ -99,17 +102,18 @@ export const courseMessages = {
   groupsNotFound: 'Some of the selected user groups do not exist.',
   levelsNotFound: 'Some of the selected membership levels do not exist.',
   duplicated: 'Course is duplicated successfully.',
-  itemsRequired: 'Select at least one lesson, quiz or checklist.',
-  itemIdsInvalid: 'Each lesson, quiz or checklist must be a valid id.',
+  itemsRequired: 'Select at least one lesson, quiz, checklist or e-learning package.',
+  itemIdsInvalid: 'Each lesson, quiz, checklist or e-learning package must be a valid id.',
   lessonsNotFound: 'Some of the selected lessons do not exist.',
   quizzesNotFound: 'Some of the selected quizzes do not exist.',
   checklistsNotFound: 'Some of the selected checklists do not exist.',
-  outlineFull: `A course outline can hold at most ${COURSE_MAX_OUTLINE} lessons, quizzes and checklists.`,
-  orderMismatch: 'Send every lesson, quiz and checklist of the outline exactly once.',
+  packagesNotFound: 'Some of the selected e-learning packages do not exist.',
+  outlineFull: `A course outline can hold at most ${COURSE_MAX_OUTLINE} lessons, quizzes, checklists and e-learning packages.`,
+  orderMismatch: 'Send every lesson, quiz, checklist and e-learning package of the outline exactly once.',
   outlineAdded: 'Outline is updated successfully.',
   outlineOrdered: 'Outline order is updated successfully.',
   outlineRemoved: 'Item is removed from the outline.',
-  itemNotInOutline: 'This lesson, quiz or checklist is not in the course outline.',
+  itemNotInOutline: 'This lesson, quiz, checklist or e-learning package is not in the course outline.',
 } as const;
 
 /** The permission scope's subjects need this message when none is chosen. */
@@ -124,7 +128,7 @@ export type CourseRow = AdminRow & {
   categoryId: string | null;
   /** The category's titles from the top of the tree down, joined by ' / '; null without one. */
   categoryPath: string | null;
-  /** Lessons, quizzes and checklists in the outline. */
+  /** Lessons, quizzes, checklists and e-learning packages in the outline. */
   outlineCount: number;
   permission: CoursePermission;
   createdAt: string;
@@ -156,11 +160,11 @@ export type CoursePermissionResult = {
 /** A course as pickers list it. */
 export type CourseOption = { _id: string; name: string };
 
-export const OUTLINE_KINDS = ['lesson', 'quiz', 'checklist'] as const;
+export const OUTLINE_KINDS = ['lesson', 'quiz', 'checklist', 'elearning'] as const;
 export type OutlineKind = (typeof OUTLINE_KINDS)[number];
 
 /**
- * One lesson, quiz or checklist of an outline; `id` is its own id, `name` a checklist's title and
- * `status` whether it is enabled or published.
+ * One lesson, quiz, checklist or e-learning package of an outline; `id` is its own id, `name` a
+ * checklist's or package's title and `status` whether it is enabled or published.
  */
 export type OutlineItem = { kind: OutlineKind; id: string; name: string; status: boolean };

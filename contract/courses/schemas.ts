@@ -181,16 +181,22 @@ const itemIds = (message: string) =>
     [],
   );
 
-/** POST /course/lesson/{courseId}: existing lessons, quizzes and checklists to append, at least one in all. */
+/** POST /course/lesson/{courseId}: existing lessons, quizzes, checklists and packages to append, at least one in all. */
 export const outlineAddSchema = v.pipe(
   v.object({
     lessonIds: itemIds(m.outlineFull),
     quizIds: itemIds(m.outlineFull),
     checklistIds: itemIds(m.outlineFull),
+    elearningPackageIds: itemIds(m.outlineFull),
   }),
   v.forward(
     v.check(
-      (input) => input.lessonIds.length + input.quizIds.length + input.checklistIds.length > 0,
+      (input) =>
+        input.lessonIds.length +
+          input.quizIds.length +
+          input.checklistIds.length +
+          input.elearningPackageIds.length >
+        0,
       m.itemsRequired,
     ),
     ['lessonIds'],
@@ -198,7 +204,7 @@ export const outlineAddSchema = v.pipe(
 );
 export type OutlineAddInput = v.InferInput<typeof outlineAddSchema>;
 
-/** POST /course/lesson/{courseId}/order: every lesson, quiz and checklist id of the outline once. */
+/** POST /course/lesson/{courseId}/order: every lesson, quiz, checklist and package id of the outline once. */
 export const outlineOrderSchema = v.object({
   itemIds: v.pipe(
     v.array(v.pipe(v.string(m.itemIdsInvalid), v.uuid(m.itemIdsInvalid)), m.orderMismatch),

@@ -15,6 +15,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { checklists } from '../../db/schema/checklists.ts';
 import { courseOutlineItems } from '../../db/schema/courses.ts';
+import { elearningPackages } from '../../db/schema/elearning.ts';
 import { lessons } from '../../db/schema/lessons.ts';
 import { quizzes } from '../../db/schema/quizzes.ts';
 import { allow, permission } from '../../http/access.ts';
@@ -26,7 +27,7 @@ import { lockCourse, refuse } from './writes.ts';
 
 type Executor = Pick<Database, 'execute'>;
 
-/** A course's lessons, quizzes and checklists in order; 404 when the course does not exist. */
+/** A course's lessons, quizzes, checklists and e-learning packages in order; 404 when the course does not exist. */
 export async function outlineOf(db: Executor, courseId: string): Promise<OutlineItem[]> {
   const rows = await queryRows<OutlineItem & { course: string | null }>(
     db as Database,
@@ -40,6 +41,9 @@ export async function outlineOf(db: Executor, courseId: string): Promise<Outline
           union all
           select i.course_id, i.position, 'checklist' as kind, k.id, k.title as name, k.status
           from course_outline_items i join checklists k on k.id = i.checklist_id
+          union all
+          select i.course_id, i.position, 'elearning' as kind, e.id, e.title as name, e.status
+          from course_outline_items i join elearning_packages e on e.id = i.elearning_package_id
         ) o on o.course_id = c.id
         where c.id = ${courseId}
         order by o.position, o.id`,
@@ -51,7 +55,7 @@ export async function outlineOf(db: Executor, courseId: string): Promise<Outline
 /** Of `ids`, those the table holds. */
 async function existing(
   tx: Transaction,
-  table: typeof lessons | typeof quizzes | typeof checklists,
+  table: typeof lessons | typeof quizzes | typeof checklists | typeof elearningPackages,
   ids: string[],
 ) {
   if (ids.length === 0) return [];
@@ -59,34 +63,49 @@ async function existing(
   return rows.map((row) => row.id);
 }
 
-type OutlineAdd = { lessonIds: string[]; quizIds: string[]; checklistIds: string[] };
+type OutlineAdd = {
+  lessonIds: string[];
+  quizIds: string[];
+  checklistIds: string[];
+  elearningPackageIds: string[];
+};
 
-/** Appends lessons, quizzes and checklists not yet in the outline, in the order sent (lessons, quizzes, checklists). */
-async function addItems(tx: Transaction, courseId: string, { lessonIds, quizIds, checklistIds }: OutlineAdd) {
+/**
+ * Appends lessons, quizzes, checklists and packages not yet in the outline, in the order sent
+ * (lessons, quizzes, checklists, packages).
+ */
+async function addItems(tx: Transaction, courseId: string, input: OutlineAdd) {
   await lockCourse(tx, courseId);
-  const lessonsWanted = [...new Set(lessonIds)];
-  const quizzesWanted = [...new Set(quizIds)];
-  const checklistsWanted = [...new Set(checklistIds)];
+  const lessonsWanted = [...new Set(input.lessonIds)];
+  const quizzesWanted = [...new Set(input.quizIds)];
+  const checklistsWanted = [...new Set(input.checklistIds)];
+  const packagesWanted = [...new Set(input.elearningPackageIds)];
   if ((await existing(tx, lessons, lessonsWanted)).length !== lessonsWanted.length)
     throw refuse('lessonIds', m.lessonsNotFound);
   if ((await existing(tx, quizzes, quizzesWanted)).length !== quizzesWanted.length)
     throw refuse('quizIds', m.quizzesNotFound);
   if ((await existing(tx, checklists, checklistsWanted)).length !== checklistsWanted.length)
     throw refuse('checklistIds', m.checklistsNotFound);
+  if ((await existing(tx, elearningPackages, packagesWanted)).length !== packagesWanted.length)
+    throw refuse('elearningPackageIds', m.packagesNotFound);
   const current = await tx
     .select({
       lessonId: courseOutlineItems.lessonId,
       quizId: courseOutlineItems.quizId,
       checklistId: courseOutlineItems.checklistId,
+      elearningPackageId: courseOutlineItems.elearningPackageId,
       position: courseOutlineItems.position,
     })
     .from(courseOutlineItems)
     .where(eq(courseOutlineItems.courseId, courseId));
-  const has = new Set(current.flatMap((row) => [row.lessonId, row.quizId, row.checklistId]));
+  const has = new Set(
+    current.flatMap((row) => [row.lessonId, row.quizId, row.checklistId, row.elearningPackageId]),
+  );
   const fresh = [
     ...lessonsWanted.filter((id) => !has.has(id)).map((id) => ({ lessonId: id })),
     ...quizzesWanted.filter((id) => !has.has(id)).map((id) => ({ quizId: id })),
     ...checklistsWanted.filter((id) => !has.has(id)).map((id) => ({ checklistId: id })),
+    ...packagesWanted.filter((id) => !has.has(id)).map((id) => ({ elearningPackageId: id })),
   ];
   if (current.length + fresh.length > COURSE_MAX_OUTLINE) throw refuse('lessonIds', m.outlineFull);
   if (fresh.length === 0) return;
@@ -96,7 +115,7 @@ async function addItems(tx: Transaction, courseId: string, { lessonIds, quizIds,
     .values(fresh.map((item, index) => ({ courseId, position: start + index, ...item })));
 }
 
-/** Sets positions from `itemIds`, which must name every lesson, quiz and checklist of the outline once. */
+/** Sets positions from `itemIds`, which must name every lesson, quiz, checklist and package of the outline once. */
 async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
   await lockCourse(tx, courseId);
   const current = await tx
@@ -105,11 +124,15 @@ async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
       lessonId: courseOutlineItems.lessonId,
       quizId: courseOutlineItems.quizId,
       checklistId: courseOutlineItems.checklistId,
+      elearningPackageId: courseOutlineItems.elearningPackageId,
     })
     .from(courseOutlineItems)
     .where(eq(courseOutlineItems.courseId, courseId));
   const rowOf = new Map(
-    current.map((row) => [(row.lessonId ?? row.quizId ?? row.checklistId) as string, row.id]),
+    current.map((row) => [
+      (row.lessonId ?? row.quizId ?? row.checklistId ?? row.elearningPackageId) as string,
+      row.id,
+    ]),
   );
   if (
     itemIds.length !== current.length ||
@@ -127,7 +150,7 @@ async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
   );
 }
 
-/** The outline routes: read, append existing lessons, quizzes and checklists, reorder, remove one. */
+/** The outline routes: read, append existing lessons, quizzes, checklists and packages, reorder, remove one. */
 export function outlineRoutes(db: Database) {
   const can = (action: 'view' | 'edit') => allow(db, permission(resource.module, resource.submodule, action));
   const course = `:courseId${UUID_PARAM}`;
@@ -180,6 +203,7 @@ export function outlineRoutes(db: Database) {
                 eq(courseOutlineItems.lessonId, itemId),
                 eq(courseOutlineItems.quizId, itemId),
                 eq(courseOutlineItems.checklistId, itemId),
+                eq(courseOutlineItems.elearningPackageId, itemId),
               ),
             ),
           )

@@ -9,6 +9,7 @@ const KIND: Record<OutlineKind, { label: string; color: string; hidden: string }
   lesson: { label: 'Lesson', color: 'blue', hidden: 'Disabled' },
   quiz: { label: 'Quiz', color: 'grape', hidden: 'Unpublished' },
   checklist: { label: 'Checklist', color: 'teal', hidden: 'Unpublished' },
+  elearning: { label: 'E-learning', color: 'orange', hidden: 'Unpublished' },
 };
 
 type OutlineRowProps = {
