@@ -120,3 +120,40 @@ export type ElearningDetail = ElearningRow & {
   learnerCount: number;
   version: number;
 };
+
+/** A package's zip may be this large; it streams into the store and is never held in memory. */
+export const ELEARNING_MAX_ZIP_BYTES = 1024 ** 3;
+/** What one package may hold: this many entries (files and folders) at most… */
+export const ELEARNING_MAX_ENTRIES = 10_000;
+/** …and this many bytes once unpacked, counted as the bytes come (a zip's headers may lie). */
+export const ELEARNING_MAX_UNPACKED_BYTES = 2 * 1024 ** 3;
+
+/** The answers and refusals of the e-learning routes; a package refused says which check it failed. */
+export const elearningMessages = {
+  titleTooLong: 'Title must be at most 200 characters.',
+  descriptionTooLong: 'Description must be at most 2000 characters.',
+  masteryScoreInvalid: "Mastery score must be a whole number from 0 to 100, or empty to use the package's.",
+  completionRuleInvalid: 'Completion rule must be as reported, on launch or when the learner exits.',
+  notMultipart: 'Send the package as a form (multipart/form-data) with the file last.',
+  fieldsFirst: 'Send the text fields before the file.',
+  unknownPart: 'The form holds a part it does not take.',
+  fileRequired: 'A SCORM package (.zip) is required.',
+  notZip: 'The file is not a zip archive: a SCORM package is a .zip file.',
+  zipTooLarge: `The package must be at most ${ELEARNING_MAX_ZIP_BYTES / 1024 ** 3} GB.`,
+  noManifest:
+    'The package has no imsmanifest.xml at its top or in its single top folder: it is not a SCORM package.',
+  malformedManifest: (detail: string) => `The package's imsmanifest.xml is not well-formed XML (${detail}).`,
+  notManifest: "The package's imsmanifest.xml holds no <manifest> element.",
+  noOrganization: 'The manifest has no organization with an item to launch.',
+  launchMissing: (path: string) => `The launch file '${path}' is not in the package.`,
+  resourceMissing: (item: string, ref: string) =>
+    `The item '${item}' names the resource '${ref}', which the manifest does not have.`,
+  unsafePath: 'The package holds a path that climbs out of its folder.',
+  link: 'The package holds a link (symbolic link), which is not allowed.',
+  tooManyEntries: `The package holds more than ${ELEARNING_MAX_ENTRIES.toLocaleString('en')} files and folders.`,
+  tooLarge: `The package must unpack to at most ${ELEARNING_MAX_UNPACKED_BYTES / 1024 ** 3} GB.`,
+  brokenZip: 'The zip archive is damaged: an entry could not be read.',
+  /** A new version uploaded: the learners' records stay with the package. */
+  newVersion: (title: string, packageVersion: number) =>
+    `Package '${title}' is updated to version ${packageVersion}. Learners' records are kept.`,
+} as const;
