@@ -4,13 +4,10 @@ import {
   Button,
   FileInput,
   Group,
-  Loader,
   Modal,
-  Progress,
   Select,
   Stack,
   Switch,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -19,8 +16,10 @@ import { evaluate } from '@tanstack/react-form';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/notify';
+import { OFFLINE_UPLOAD_MESSAGE } from '@/lib/upload-form';
 import { useGuardedClose } from '@/ui/form/use-guarded-close';
 import { useUnsavedChangesBlocker } from '@/ui/form/use-unsaved-changes-blocker';
+import { UploadProgress } from '@/ui/upload-progress';
 import { useOnline } from '@/ui/use-online';
 import {
   ACTIVITY_TYPE_OPTIONS,
@@ -34,7 +33,6 @@ import {
   type VideoType,
 } from './activity-values';
 import { type LessonActivity, useSaveActivity } from './queries';
-import { OFFLINE_UPLOAD_MESSAGE } from './upload';
 
 const valuesOf = (activity: LessonActivity): ActivityFormValues => ({
   title: activity.title,
@@ -103,7 +101,6 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
     }
   }
 
-  const progress = save.progress;
   return (
     <Modal opened onClose={close} title={activity ? 'Edit Activity' : 'Add Activity'} size="lg">
       <form
@@ -209,23 +206,7 @@ export function ActivityModal({ lessonId, activity, onClose }: ActivityModalProp
               {OFFLINE_UPLOAD_MESSAGE}
             </Alert>
           )}
-          {save.isPending && sendsFile && (
-            <div>
-              <Text size="sm" id="upload-progress-label" mb={4}>
-                {progress === null
-                  ? 'Uploading…'
-                  : progress < 100
-                    ? `Uploading… ${progress}%`
-                    : 'Upload complete, saving…'}
-              </Text>
-              {progress === null ? (
-                // No byte count from the browser: progress with no value, not a made-up one.
-                <Loader type="dots" size="sm" role="progressbar" aria-labelledby="upload-progress-label" />
-              ) : (
-                <Progress value={progress} aria-labelledby="upload-progress-label" />
-              )}
-            </div>
-          )}
+          {save.isPending && sendsFile && <UploadProgress progress={save.progress} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

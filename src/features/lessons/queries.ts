@@ -11,8 +11,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { useState } from 'react';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
+import { uploadForm } from '@/lib/upload-form';
 import { type ActivityFormValues, toActivityFormData } from './activity-values';
-import { uploadForm } from './upload';
 
 export type { LessonActivity };
 
