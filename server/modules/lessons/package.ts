@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { activityMessages as am } from '../../../contract/lessons/activities.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { FileStore } from '../../files/store.ts';
+import { StoreZipReader } from '../../files/store-zip.ts';
 import { ApiError } from '../../http/errors.ts';
 import { h5pPlayer, mainLibraryFolders, readManifest } from './h5p.ts';
 
@@ -21,32 +22,10 @@ export const packageFileKey = (zipKey: string, path: string) =>
 
 const refuse = (message: string) => new ApiError(422, messages.validationFailed, { contentFile: message });
 
-/** yauzl reads the zip where it lies in the store, a range at a time (disk or S3 alike). */
-class StoreReader extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly store: FileStore,
-    private readonly key: string,
-  ) {
-    super();
-  }
-  override _readStreamForRange(start: number, end: number): Readable {
-    const out = new PassThrough();
-    if (end <= start) {
-      out.end();
-      return out;
-    }
-    this.store
-      .read(this.key, { start, end: end - 1 })
-      .then((stream) => stream.on('error', (error) => out.destroy(error)).pipe(out))
-      .catch((error: unknown) => out.destroy(error as Error));
-    return out;
-  }
-}
-
 const openZip = (store: FileStore, key: string, size: number) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromRandomAccessReader(
-      new StoreReader(store, key),
+      new StoreZipReader(store, key),
       size,
       { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
       (error, zip) => (error || !zip ? reject(refuse(am.packageType)) : resolve(zip)),
