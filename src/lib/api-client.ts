@@ -20,6 +20,8 @@ export type RequestOptions = {
   quiet?: boolean;
   /** What the change is for the outbox panel, and what to refetch once it is answered (writes only). */
   outbox?: OutboxMeta;
+  /** The request outlives the page (a write made as the page is hidden or closed). */
+  keepalive?: boolean;
 };
 
 /** A write the service worker kept for later (offline, or the server could not answer): not an error. */
@@ -108,7 +110,13 @@ async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return fail({ kind: 'network' }, token, options.quiet ?? false);

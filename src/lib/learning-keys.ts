@@ -2,7 +2,7 @@ import type { CatalogueQuery } from '@contract/learning/schemas';
 
 /**
  * Query keys of the learner's side: My Dashboard's trainings, Training Resources, the player's
- * course, quizzes and checklists. A completion, a checklist record, hand-in or graded attempt invalidates `all`, so every screen
+ * course, quizzes, checklists and e-learning packages. A completion, a checklist record, hand-in or graded attempt invalidates `all`, so every screen
  * showing the learner's progress reads it again.
  */
 export const learningKeys = {
@@ -11,6 +11,9 @@ export const learningKeys = {
   catalogue: (query: CatalogueQuery) => [...learningKeys.all, 'catalogue', query] as const,
   course: (courseId: string) => [...learningKeys.all, 'course', courseId] as const,
   quiz: (quizId: string, courseId: string) => [...learningKeys.all, 'quiz', quizId, courseId] as const,
+  /** An e-learning package of a course, ready to launch, with the learner's records of its SCOs. */
+  elearning: (packageId: string, courseId: string) =>
+    [...learningKeys.all, 'elearning', packageId, courseId] as const,
   /** The learner's own checklists (My Dashboard). */
   myChecklists: () => [...learningKeys.all, 'checklists'] as const,
   /** One of the learner's checklists; in a course (the player), counted in that course's round. */

@@ -5,16 +5,20 @@ import {
   checklistRecordPaths,
   type LearnerChecklist,
 } from '@contract/checklists/records';
+import type { PlayerPackage } from '@contract/elearning/tracking';
 import {
   learningPaths,
   type PlayerChecklist,
   type PlayerCourse,
+  type PlayerElearning,
   type PlayerItem,
   type PlayerLesson,
 } from '@contract/learning/resource';
 import { useMemo } from 'react';
 import { RECORD_QUERY } from './checklist-records';
+import { packageWithWork, scoCounts, type WaitingCommit } from './elearning-records';
 import { type OutboxSummary, useOutbox } from './outbox';
+import { commitPackageOf, useWaitingCommits } from './outbox-elearning';
 
 /** The mark on an activity, a quiz or a course whose learner's work is done here but not yet sent. */
 export const WAITING_LABEL = 'Waiting to be sent';
@@ -34,6 +38,10 @@ export type WaitingWork = {
   startedAttempts: ReadonlyMap<string, number>;
   /** Records on checklist items (a tick, an answer, evidence, a sign-off, a withdrawal), oldest first. */
   checklistRecords: readonly WaitingRecord[];
+  /** E-learning packages a commit waits for. */
+  elearningPackages: ReadonlySet<string>;
+  /** The package commits themselves, oldest first, once their bodies are read (src/lib/outbox-elearning.ts). */
+  elearningCommits: readonly WaitingCommit[];
 };
 
 /** A checklist record waiting in the outbox: whose item, and what it does to it. */
@@ -74,8 +82,14 @@ export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
   const answeredQuizzes = new Set<string>();
   const startedAttempts = new Map<string, number>();
   const checklistRecords: WaitingRecord[] = [];
+  const elearningPackages = new Set<string>();
   for (const entry of entries) {
     if (entry.status === 'failed' || entry.method !== 'POST') continue;
+    const packageId = commitPackageOf(entry);
+    if (packageId) {
+      elearningPackages.add(packageId);
+      continue;
+    }
     const path = entry.url.split('?')[0] ?? '';
     if (patterns.record.test(path)) {
       const record = waitingRecord(entry.url);
@@ -96,13 +110,22 @@ export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
     const submitted = patterns.submit.exec(path);
     if (submitted?.[1]) answeredQuizzes.add(submitted[1]);
   }
-  return { activities, courses, answeredQuizzes, startedAttempts, checklistRecords };
+  return {
+    activities,
+    courses,
+    answeredQuizzes,
+    startedAttempts,
+    checklistRecords,
+    elearningPackages,
+    elearningCommits: [],
+  };
 }
 
 /** The learner's work waiting in this device's outbox, kept up to date as the worker reports it. */
 export function useWaitingWork(): WaitingWork {
   const { entries } = useOutbox();
-  return useMemo(() => waitingWork(entries), [entries]);
+  const elearningCommits = useWaitingCommits();
+  return useMemo(() => ({ ...waitingWork(entries), elearningCommits }), [entries, elearningCommits]);
 }
 
 /** Whether any of the course's work waits: an activity of it, or answers to one of its quizzes. */
@@ -124,6 +147,8 @@ function lessonWithWork(lesson: PlayerLesson, work: WaitingWork): PlayerLesson {
 
 /** A course's checklist as the learner's device last read it (the player's read of it), if it did. */
 export type SeenChecklist = (checklistId: string) => LearnerChecklist | undefined;
+/** A course's e-learning package as the learner's device last read it (the player's read of it), if it did. */
+export type SeenPackage = (packageId: string) => PlayerPackage | undefined;
 
 function checklistItemWithWork(item: PlayerChecklist, work: WaitingWork, seen: SeenChecklist): PlayerItem {
   const read = checklistWaits(work, item._id) ? seen(item._id) : undefined;
@@ -133,10 +158,25 @@ function checklistItemWithWork(item: PlayerChecklist, work: WaitingWork, seen: S
   return { ...item, done: shown.completed, itemsDone: shown.done };
 }
 
-function itemWithWork(item: PlayerItem, work: WaitingWork, seen: SeenChecklist): PlayerItem {
+/** A package whose commits wait: its SCOs counted from the package as `seenPackage` last read it. */
+function packageItemWithWork(item: PlayerElearning, work: WaitingWork, seenPackage: SeenPackage): PlayerItem {
+  const read = work.elearningPackages.has(item._id) ? seenPackage(item._id) : undefined;
+  if (!read) return item;
+  const shown = packageWithWork(read, work.elearningCommits);
+  if (shown === read) return item;
+  const counts = scoCounts(shown);
+  return { ...item, done: item.done || shown.done, scosDone: Math.max(item.scosDone, counts.done) };
+}
+
+function itemWithWork(
+  item: PlayerItem,
+  work: WaitingWork,
+  seen: SeenChecklist,
+  seenPackage: SeenPackage,
+): PlayerItem {
   if (item.kind === 'lesson') return lessonWithWork(item, work);
   if (item.kind === 'checklist') return checklistItemWithWork(item, work, seen);
-  if (item.kind === 'elearning') return item;
+  if (item.kind === 'elearning') return packageItemWithWork(item, work, seenPackage);
   const started = work.startedAttempts.get(item._id) ?? 0;
   const answered = work.answeredQuizzes.has(item._id);
   if (started === 0 && !answered) return item;
@@ -146,15 +186,17 @@ function itemWithWork(item: PlayerItem, work: WaitingWork, seen: SeenChecklist):
 /**
  * The course as the learner left it on this device: what the server answered, with the work still
  * waiting in the outbox shown done (an activity finished, a quiz answered, an attempt used, a
- * checklist's items recorded, counted from the checklist as `seen` last read it) and counted in its
+ * checklist's items recorded, counted from the checklist as `seen` last read it, a package's SCOs
+ * finished, counted from the package as `seenPackage` last read it) and counted in its
  * progress. The server's answer replaces it once the work is sent.
  */
 export function courseWithWork(
   course: PlayerCourse,
   work: WaitingWork,
   seen: SeenChecklist = () => undefined,
+  seenPackage: SeenPackage = () => undefined,
 ): PlayerCourse {
-  const outline = course.outline.map((item) => itemWithWork(item, work, seen));
+  const outline = course.outline.map((item) => itemWithWork(item, work, seen, seenPackage));
   if (outline.every((item, index) => item === course.outline[index])) return course;
   const done = outline.filter((item) => item.done).length;
   const total = outline.length;
@@ -170,8 +212,9 @@ export function courseWithWork(
   };
 }
 
-/** Whether an outline item holds work that waits: an activity of a lesson, a quiz's answers, a checklist's record. */
+/** Whether an outline item holds work that waits: an activity of a lesson, a quiz's answers, a checklist's record, a package's commit. */
 export function itemWaits(item: PlayerItem, work: WaitingWork): boolean {
+  if (item.kind === 'elearning') return work.elearningPackages.has(item._id);
   if (item.kind === 'checklist')
     return work.checklistRecords.some((record) => record.checklistId === item._id);
   return item.kind === 'lesson'

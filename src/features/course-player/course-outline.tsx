@@ -10,7 +10,7 @@ type CourseOutlineProps = {
 };
 
 /**
- * The course's lessons, quizzes and checklists in order, each marked done or not, and said to be waiting to be
+ * The course's lessons, quizzes, checklists and e-learning packages in order, each marked done or not, and said to be waiting to be
  * sent while the learner's work on it waits in the outbox; the open one is active.
  */
 export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
@@ -54,7 +54,9 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
                 ? `Lesson · ${doneParts} of ${parts} activities done${waiting}`
                 : item.kind === 'checklist'
                   ? `Checklist · ${doneParts} of ${parts} items done${waiting}`
-                  : `Quiz · ${parts} question${parts === 1 ? '' : 's'}${waiting}`
+                  : item.kind === 'elearning'
+                    ? `E-learning · ${doneParts} of ${parts} part${parts === 1 ? '' : 's'} done${waiting}`
+                    : `Quiz · ${parts} question${parts === 1 ? '' : 's'}${waiting}`
             }
             leftSection={
               item.done ? (

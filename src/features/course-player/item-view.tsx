@@ -2,6 +2,7 @@ import type { PlayerCourse, PlayerItem } from '@contract/learning/resource';
 import { Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { ChecklistView } from './checklist-view';
+import { ElearningView } from './elearning-view';
 import { LessonView } from './lesson-view';
 import { QuizView } from './quiz-view';
 
@@ -11,7 +12,7 @@ type ItemViewProps = {
   onOpenItem: (itemId: string) => void;
 };
 
-/** The open lesson, quiz or checklist, with buttons to the one before and after it. */
+/** The open lesson, quiz, checklist or e-learning package, with buttons to the one before and after it. */
 export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
   const index = course.outline.findIndex((entry) => entry._id === item._id);
   const before = course.outline[index - 1];
@@ -29,7 +30,9 @@ export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
           quiz={item}
           courseCompleted={course.progress.state === 'completed'}
         />
-      ) : null}
+      ) : (
+        <ElearningView key={item._id} courseId={course._id} item={item} />
+      )}
       <Group justify="space-between" mt="lg">
         {before ? (
           <Button

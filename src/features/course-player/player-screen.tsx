@@ -11,7 +11,7 @@ import { ItemView } from './item-view';
 import { KeepOfflinePanel } from './keep-offline-panel';
 import { MarkDonePanel } from './mark-done-panel';
 import { PlayerBreadcrumb } from './player-breadcrumb';
-import { playerChecklistOptions, playerCourseOptions } from './queries';
+import { playerChecklistOptions, playerCourseOptions, playerPackageOptions } from './queries';
 
 type PlayerScreenProps = {
   courseId: string;
@@ -40,8 +40,11 @@ export function PlayerScreen({ courseId, itemId, from, onOpenItem }: PlayerScree
   const course = useMemo(
     () =>
       query.data &&
-      courseWithWork(query.data, work, (checklistId) =>
-        queryClient.getQueryData(playerChecklistOptions(checklistId, courseId).queryKey),
+      courseWithWork(
+        query.data,
+        work,
+        (checklistId) => queryClient.getQueryData(playerChecklistOptions(checklistId, courseId).queryKey),
+        (packageId) => queryClient.getQueryData(playerPackageOptions(packageId, courseId).queryKey),
       ),
     [query.data, work, queryClient, courseId],
   );

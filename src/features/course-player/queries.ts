@@ -1,4 +1,5 @@
 import { checklistRecordPaths, type LearnerChecklist } from '@contract/checklists/records';
+import { elearningLearnerPaths, type PlayerPackage } from '@contract/elearning/tracking';
 import { type LearnerQuiz, learningPaths, type PlayerCourse } from '@contract/learning/resource';
 import { onlineManager, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -15,6 +16,7 @@ export const keptNames = {
   course: 'course',
   quiz: (quizId: string) => `quiz-${quizId}`,
   checklist: (checklistId: string) => `checklist-${checklistId}`,
+  elearning: (packageId: string) => `elearning-${packageId}`,
 };
 
 /**
@@ -98,4 +100,16 @@ export const playerChecklistOptions = (checklistId: string, courseId: string) =>
     { path: checklistRecordPaths.myChecklist(checklistId), query: { course: courseId } },
     courseId,
     keptNames.checklist(checklistId),
+  );
+
+/**
+ * An e-learning package of the course, ready to launch, with the learner's records of its SCOs to
+ * resume from. Saved a week, and kept with a course kept on the device.
+ */
+export const playerPackageOptions = (packageId: string, courseId: string) =>
+  keptRead<PlayerPackage, ReturnType<typeof learningKeys.elearning>>(
+    learningKeys.elearning(packageId, courseId),
+    { path: elearningLearnerPaths.launch(packageId), query: { course: courseId } },
+    courseId,
+    keptNames.elearning(packageId),
   );

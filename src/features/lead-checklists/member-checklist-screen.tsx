@@ -20,6 +20,8 @@ const NO_WORK: Omit<WaitingWork, 'checklistRecords'> = {
   courses: new Set(),
   answeredQuizzes: new Set(),
   startedAttempts: new Map(),
+  elearningPackages: new Set(),
+  elearningCommits: [],
 };
 
 /** The checklist as this device left it: records still in the outbox counted in its items and figures. */
