@@ -162,7 +162,7 @@ export function createApp({
   api.all('*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404));
 
   return new Hono<AppEnv>()
-    .use(securityHeaders)
+    .use(securityHeaders(config))
     .route(API_BASE, api)
     .all('/api/*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404))
     .route('/', profilePictureRoutes(config.dataDir))

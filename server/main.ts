@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { purgeExpired } from './db/purge.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { demoAccounts } from './db/seed-data.ts';
+import { createContentApp } from './elearning-origin/app.ts';
 import { readConfig } from './env.ts';
 import { createFileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
@@ -47,6 +48,8 @@ const mailer = createMailer({
 // Work answers leave behind (the forgot-password mail); the stop below waits for it.
 const background = createBackground(logger);
 const app = createApp({ db: database.db, config, mailer, logger, background, files });
+// The content origin e-learning packages play from (record 028): the same process, another port.
+const contentApp = createContentApp({ db: database.db, config, files, logger, clock: () => new Date() });
 
 // Expired sessions, reset links, rate-limit windows and week-old idempotency answers are dead
 // rows; clear them now and hourly.
@@ -77,13 +80,22 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   void vacuum();
 });
 
+const contentServer =
+  config.contentPort === null
+    ? undefined
+    : serve({ fetch: contentApp.fetch, port: config.contentPort, hostname: config.host }, (info) => {
+        console.log(`E-learning content is served on port ${info.port} as ${config.contentOrigin}`);
+      });
+const servers = contentServer ? [server, contentServer] : [server];
+
 // An idle kept-alive connection stays open longer than the clients and proxies in front keep theirs
 // (load balancers commonly 60 s): with Node's 5 s, a client that sends on a connection at the moment
 // the server drops it gets a reset instead of an answer.
-if ('keepAliveTimeout' in server) {
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
-}
+for (const listener of servers)
+  if ('keepAliveTimeout' in listener) {
+    listener.keepAliveTimeout = KEEP_ALIVE_MS;
+    listener.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
 
 let stopping = false;
 async function stop(signal: string) {
@@ -93,13 +105,18 @@ async function stop(signal: string) {
   clearInterval(purgeTimer);
   clearInterval(reminderTimer);
   // Stop taking requests, let the ones in flight finish, then close what they were using.
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    // A client holding a request open must not keep the process alive for ever.
-    setTimeout(() => {
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    }, 5000).unref();
-  });
+  await Promise.all(
+    servers.map(
+      (listener) =>
+        new Promise<void>((resolve) => {
+          listener.close(() => resolve());
+          // A client holding a request open must not keep the process alive for ever.
+          setTimeout(() => {
+            if ('closeAllConnections' in listener) listener.closeAllConnections();
+          }, 5000).unref();
+        }),
+    ),
+  );
   // Requests that got their answer may have left work that still needs the mailer and database.
   await background.idle();
   await mailer.close();

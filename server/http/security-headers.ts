@@ -1,12 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_BASE } from '../../contract/paths.ts';
+import type { Config } from '../env.ts';
 import type { AppEnv } from './app-env.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { HASHED_ASSETS } from './static.ts';
-
-/** Documents, the service worker, the API and every other answer: the policy and all the secure headers. */
-const everyAnswer = secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy });
 
 /**
  * The build's hashed scripts, styles and images are never documents: a Content-Security-Policy,
@@ -47,13 +45,26 @@ const embedAnswer = secureHeaders({
 });
 const EMBED_PATHS = `${API_BASE}/lesson/embed/`;
 
-export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.path.startsWith(HASHED_ASSETS)) return assetAnswer(c, next);
-  if (c.req.path.startsWith(EMBED_PATHS)) return embedAnswer(c, next);
-  let own: string | null = null;
-  await everyAnswer(c, async () => {
-    await next();
-    own = c.res.headers.get('Content-Security-Policy');
+export function securityHeaders(config: Pick<Config, 'contentOrigin'>): MiddlewareHandler<AppEnv> {
+  /**
+   * Documents, the service worker, the API and every other answer: the policy and all the secure
+   * headers. The player frames e-learning packages' launcher from the content origin (record 028).
+   */
+  const everyAnswer = secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      ...contentSecurityPolicy,
+      frameSrc: [...(contentSecurityPolicy.frameSrc ?? []), config.contentOrigin],
+    },
   });
-  if (own) c.res.headers.append('Content-Security-Policy', own);
-};
+  return async (c, next) => {
+    if (c.req.path.startsWith(HASHED_ASSETS)) return assetAnswer(c, next);
+    if (c.req.path.startsWith(EMBED_PATHS)) return embedAnswer(c, next);
+    let own: string | null = null;
+    await everyAnswer(c, async () => {
+      await next();
+      own = c.res.headers.get('Content-Security-Policy');
+    });
+    if (own) c.res.headers.append('Content-Security-Policy', own);
+  };
+}

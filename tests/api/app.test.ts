@@ -147,8 +147,8 @@ describe('the built PWA', () => {
       'worker-src': "'self'",
       'media-src': "'self'",
       'manifest-src': "'self'",
-      'frame-src':
-        "'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com https://www.facebook.com",
+      // The video hosts lessons embed, and the content origin e-learning packages play from.
+      'frame-src': `'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com https://www.facebook.com ${t.config.contentOrigin}`,
       'object-src': "'none'",
       'base-uri': "'none'",
       'form-action': "'self'",

@@ -16,6 +16,12 @@ const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const E2E_PORT = e2ePort(SLOT);
 export const E2E_SMTP_PORT = E2E_PORT + 1;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The content origin e-learning packages play from: the same server on a port of its own, a
+ * hundred above, clear of the other workers' servers and SMTP sinks.
+ */
+export const E2E_CONTENT_PORT = E2E_PORT + 100;
+export const E2E_CONTENT_ORIGIN = `http://127.0.0.1:${E2E_CONTENT_PORT}`;
 /** One directory per port, so runs on different ports never share a database. */
 export const E2E_DIR = resolve(process.env.E2E_PORT || SLOT > 0 ? `.tmp/e2e-${E2E_PORT}` : '.tmp/e2e');
 export const E2E_MAIL_DIR = resolve(E2E_DIR, 'mail');

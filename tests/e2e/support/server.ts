@@ -4,7 +4,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_BASE_URL, E2E_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT } from './config.ts';
+import {
+  E2E_BASE_URL,
+  E2E_CONTENT_ORIGIN,
+  E2E_CONTENT_PORT,
+  E2E_DIR,
+  E2E_MAIL_DIR,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+} from './config.ts';
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 mkdirSync(E2E_MAIL_DIR, { recursive: true });
@@ -35,6 +43,8 @@ const api = spawn('npx', ['tsx', 'server/main.ts'], {
     DATA_DIR: resolve(E2E_DIR, 'data'),
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     APP_URL: E2E_BASE_URL,
+    CONTENT_PORT: String(E2E_CONTENT_PORT),
+    CONTENT_ORIGIN: E2E_CONTENT_ORIGIN,
   },
 });
 
