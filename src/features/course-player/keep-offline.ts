@@ -1,7 +1,14 @@
 import type { PlayerCourse, PlayerQuiz } from '@contract/learning/resource';
 import type { QueryClient } from '@tanstack/react-query';
 import { fileKey, type KeptCourse, type KeptFile, keepFiles, keepJson, recordKept } from '@/lib/kept-courses';
-import { keptNames, learnerQuizOptions, playerChecklistOptions, playerCourseOptions } from './queries';
+import { keepPackageFiles } from './elearning-keep';
+import {
+  keptNames,
+  learnerQuizOptions,
+  playerChecklistOptions,
+  playerCourseOptions,
+  playerPackageOptions,
+} from './queries';
 
 export type CourseFile = KeptFile & { size: number };
 
@@ -25,8 +32,9 @@ export const courseBytes = (course: PlayerCourse) =>
 
 /**
  * Keeps a course on the device: its activity files where the service worker answers their links
- * from, and its outline, untimed quizzes' questions (no answers) and checklists, which the player reads offline
- * when the saved query cache has them no more.
+ * from, and its outline, untimed quizzes' questions (no answers), checklists and e-learning packages,
+ * which the player reads offline when the saved query cache has them no more. A package's files are
+ * kept by the content origin's own service worker, which its launcher asks.
  */
 export async function keepCourse(
   queryClient: QueryClient,
@@ -41,7 +49,8 @@ export async function keepCourse(
     (item): item is PlayerQuiz => item.kind === 'quiz' && item.timeLimitMinutes === null,
   );
   const checklists = course.outline.filter((item) => item.kind === 'checklist');
-  const of = files.length + quizzes.length + checklists.length;
+  const packages = course.outline.filter((item) => item.kind === 'elearning');
+  const of = files.length + quizzes.length + checklists.length + packages.length;
   let done = 0;
   onProgress(done, of);
   const bytes = await keepFiles(courseId, files, () => onProgress(++done, of));
@@ -60,6 +69,13 @@ export async function keepCourse(
       staleTime: 0,
     });
     await keepJson(courseId, keptNames.checklist(checklist._id), items);
+    onProgress(++done, of);
+  }
+  for (const item of packages) {
+    const pkg = await queryClient.fetchQuery({ ...playerPackageOptions(item._id, courseId), staleTime: 0 });
+    // The files first: a package kept without them would open offline to an empty frame.
+    await keepPackageFiles(pkg);
+    await keepJson(courseId, keptNames.elearning(item._id), pkg);
     onProgress(++done, of);
   }
   const kept: KeptCourse = { courseId, files: files.length, bytes, keptAt: new Date().toISOString() };
