@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddElearningScreen } from '@/features/elearning/screens';
 
 export const Route = createFileRoute('/app/content-management/elearning/add')({
-  component: AddELearningPage,
+  component: AddElearningScreen,
 });
-
-function AddELearningPage() {
-  return <PageTitle>Add E-Learning</PageTitle>;
-}

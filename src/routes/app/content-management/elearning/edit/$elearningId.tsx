@@ -1,10 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { isUuid } from '@contract/validation';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { loadEditElearning } from '@/features/elearning/route-data';
+import { EditElearningScreen } from '@/features/elearning/screens';
 
 export const Route = createFileRoute('/app/content-management/elearning/edit/$elearningId')({
-  component: EditELearningPage,
+  // The loader and its queries ship with the screen, not in the first-load bundle.
+  codeSplitGroupings: [['loader', 'component']],
+  beforeLoad: ({ params }) => {
+    if (!isUuid(params.elearningId)) throw notFound();
+  },
+  loader: ({ context, params }) => loadEditElearning(context.queryClient, params.elearningId),
+  component: EditElearningPage,
 });
 
-function EditELearningPage() {
-  return <PageTitle>Edit E-Learning</PageTitle>;
+function EditElearningPage() {
+  const { elearningId } = Route.useParams();
+  return <EditElearningScreen key={elearningId} packageId={elearningId} />;
 }
