@@ -87,3 +87,32 @@ export type ElearningCommitResult = {
   /** true when the commit id was applied before: nothing changed. */
   replayed: boolean;
 };
+
+/** The longest value of cmi.suspend_data (SCORM 2004's smallest permitted maximum; 1.2 asks for less). */
+export const SUSPEND_DATA_MAX = 64000;
+/** The longest value of any other element (SCORM's largest other one, a comment or a learner response). */
+export const ELEMENT_VALUE_MAX = 4000;
+/** The most elements one commit carries (a runtime sends its whole CMI, interactions included). */
+export const COMMIT_ELEMENTS_MAX = 2000;
+/** The longest element name (`cmi.interactions.12.correct_responses.3.pattern` and the like). */
+export const ELEMENT_NAME_MAX = 255;
+/** The longest session a commit may report, in seconds (a week). */
+export const SESSION_SECONDS_MAX = 7 * 24 * 60 * 60;
+
+export const elearningTrackingMessages = {
+  packageFetched: 'E-learning package is fetched successfully.',
+  committed: 'Progress is saved.',
+  packageNotInCourse: 'The e-learning package is not part of this course.',
+  courseIdInvalid: 'The course must be a valid id.',
+  commitIdInvalid: 'The commit id must be a valid id made on the device.',
+  scoIdInvalid: 'The package has no such item to launch.',
+  attemptInvalid: 'This attempt of the package has not begun.',
+  atInvalid: 'The time of the write must be an ISO 8601 time.',
+  eventInvalid: 'The event must be initialize, commit, finish or unload.',
+  elementsInvalid: 'The elements must be an object of element names and text values.',
+  elementNameInvalid: `Each element's name must start with cmi. or adl. and be at most ${ELEMENT_NAME_MAX} characters.`,
+  elementValueTooLong: `cmi.suspend_data holds at most ${SUSPEND_DATA_MAX} characters, any other element at most ${ELEMENT_VALUE_MAX}.`,
+  tooManyElements: `A commit carries at most ${COMMIT_ELEMENTS_MAX} elements.`,
+  sessionIdInvalid: 'The session id must be a valid id made on the device.',
+  sessionSecondsInvalid: `The session's time must be between 0 and ${SESSION_SECONDS_MAX} seconds.`,
+} as const;

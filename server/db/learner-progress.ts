@@ -14,11 +14,13 @@ import { isoTime } from './rows.ts';
  *   reassign of an assignment holding it, and their own restart. Parts count toward the round only
  *   when done after its start (strictly: the completion that ends a round is written at the same
  *   instant as the part that finished it).
- * - A course's parts are the lessons, quizzes and checklists of its outline a learner takes
- *   (outlineItemTaken): its enabled lessons, published quizzes and published checklists.
+ * - A course's parts are the lessons, quizzes, checklists and e-learning packages of its outline a
+ *   learner takes (outlineItemTaken): its enabled lessons and its published quizzes, checklists
+ *   and packages.
  * - A lesson is done when its required activities are (every activity when none is required; a
  *   lesson without activities is done); a quiz when an attempt passed; a checklist when its
- *   required items stand done (server/db/checklist-progress.ts).
+ *   required items stand done (server/db/checklist-progress.ts); a package when each item of it
+ *   that launches has a record that counted as done (elearningDone).
  * - A course stands completed while every assignment giving it says `completed`, or, when none
  *   gives it, while a completion exists that no restart followed. It then shows all parts done.
  */
@@ -47,14 +49,15 @@ export function assignedCourseIds(userId: SQL): SQL {
 }
 
 /**
- * Whether the outline item `item` is one a learner takes: an enabled lesson or a published quiz
- * (docs/decisions/016-what-a-learner-takes.md). The others stay in the administration's outline
+ * Whether the outline item `item` is one a learner takes: an enabled lesson, a published quiz,
+ * checklist or e-learning package (docs/decisions/016-what-a-learner-takes.md). The others stay in the administration's outline
  * but are left out of the player, of what completes the course and of its progress.
  */
 export function outlineItemTaken(item: SQL): SQL {
   return sql`(exists (select 1 from lessons tl where tl.id = ${item}.lesson_id and tl.status)
     or exists (select 1 from quizzes tq where tq.id = ${item}.quiz_id and tq.status)
-    or exists (select 1 from checklists tk where tk.id = ${item}.checklist_id and tk.status))`;
+    or exists (select 1 from checklists tk where tk.id = ${item}.checklist_id and tk.status)
+    or exists (select 1 from elearning_packages te where te.id = ${item}.elearning_package_id and te.status))`;
 }
 
 /**
@@ -74,7 +77,22 @@ export function nothingToTake(course: SQL): SQL {
   return sql`(not exists (${learnerOutline(sql`${course}.id`)}) and coalesce(${course}.external_link, '') = '')`;
 }
 
-/** Whether the outline item `o` (a lesson, a quiz or a checklist) is done by the user after `since` (null: ever). */
+/**
+ * Whether each item of the package `packageId` that launches (its SCOs and assets) has a record of
+ * `userId`, of any attempt, that counted as done after `since` (null: ever).
+ */
+export function elearningDone(userId: SQL, packageId: SQL, since: SQL): SQL {
+  return sql`not exists (
+      select 1 from elearning_packages dp
+       cross join lateral jsonb_array_elements(dp.structure->'items') di
+       where dp.id = ${packageId} and di->>'launch' is not null
+         and not exists (
+           select 1 from elearning_records dr
+            where dr.user_id = ${userId} and dr.package_id = dp.id and dr.sco_id = di->>'identifier'
+              and dr.done_at > coalesce(${since}, '-infinity'::timestamptz)))`;
+}
+
+/** Whether the outline item `o` (a lesson, a quiz, a checklist or a package) is done by the user after `since` (null: ever). */
 export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
   const after = (column: SQL) => sql`${column} > coalesce(${since}, '-infinity'::timestamptz)`;
   return sql`case when ${item}.lesson_id is not null then not exists (
@@ -89,7 +107,8 @@ export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
       select 1 from quiz_attempts qa
        where qa.user_id = ${userId} and qa.quiz_id = ${item}.quiz_id and qa.passed
          and ${after(sql`qa.submitted_at`)})
-    else ${checklistDone(userId, sql`${item}.checklist_id`, since)} end`;
+    when ${item}.checklist_id is not null then ${checklistDone(userId, sql`${item}.checklist_id`, since)}
+    else ${elearningDone(userId, sql`${item}.elearning_package_id`, since)} end`;
 }
 
 /**

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type {
   ElearningCompletionRule,
   ElearningItem,
   ScormVersion,
 } from '../../contract/elearning/resource.ts';
-import { elearningPackages } from '../../server/db/schema/elearning.ts';
+import { type ElearningCommit, elearningLearnerPaths } from '../../contract/elearning/tracking.ts';
+import { courseOutlineItems } from '../../server/db/schema/courses.ts';
+import { elearningPackages, elearningRecords } from '../../server/db/schema/elearning.ts';
 import type { TestContext } from './helpers.ts';
 
 /** An item of a package's organization: a SCO that launches `<id>.html` unless told otherwise. */
@@ -58,4 +61,46 @@ export async function newPackage(t: TestContext, fields: PackageFields = {}) {
     contentKey,
   });
   return id;
+}
+
+/** The learner's launch and commit calls, as the player makes them. */
+export function packageCalls(t: TestContext, token: string) {
+  return {
+    launch: (packageId: string, courseId: string) =>
+      t.call('GET', `${elearningLearnerPaths.launch(packageId)}?course=${courseId}`, { token }),
+    commit: (packageId: string, body: Partial<ElearningCommit> & { courseId: string }) =>
+      t.call('POST', elearningLearnerPaths.commit(packageId), {
+        token,
+        body: {
+          commitId: randomUUID(),
+          scoId: 'sco-1',
+          attempt: 1,
+          at: new Date().toISOString(),
+          event: 'commit',
+          elements: {},
+          sessionId: randomUUID(),
+          ...body,
+        },
+      }),
+  };
+}
+
+/** A learner's records of a package, as stored. */
+export const recordsOf = (t: TestContext, userId: string, packageId: string) =>
+  t.db
+    .select()
+    .from(elearningRecords)
+    .where(and(eq(elearningRecords.userId, userId), eq(elearningRecords.packageId, packageId)))
+    .orderBy(elearningRecords.scoId, elearningRecords.attempt);
+
+type OutlinePart =
+  | { lessonId: string }
+  | { quizId: string }
+  | { checklistId: string }
+  | { elearningPackageId: string };
+
+/** Writes a course's outline straight into its table, packages included. */
+export async function setOutline(t: TestContext, courseId: string, items: OutlinePart[]) {
+  for (const [index, item] of items.entries())
+    await t.db.insert(courseOutlineItems).values({ courseId, position: index + 1, ...item });
 }

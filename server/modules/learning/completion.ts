@@ -72,27 +72,32 @@ async function latestPart(tx: Transaction, userId: string, courseId: string, don
           (select max(cr.done_at) from checklist_records cr
              join course_outline_items o on o.checklist_id = cr.checklist_id
             where o.course_id = ${uuid(courseId)} and cr.user_id = ${uuid(userId)}
-              and cr.action = 'done' and cr.withdrawn_at is null)) as at`,
+              and cr.action = 'done' and cr.withdrawn_at is null),
+          (select max(er.done_at) from elearning_records er
+             join course_outline_items o on o.elearning_package_id = er.package_id
+            where o.course_id = ${uuid(courseId)} and er.user_id = ${uuid(userId)})) as at`,
   );
   return row ? new Date(row.at) : done;
 }
 
 /**
  * The courses a finished part may complete: the one it was done in, and the others the learner has
- * begun that hold the same lesson, quiz or checklist (enabled courses, where the learner takes that
+ * begun that hold the same lesson, quiz, checklist or package (enabled courses, where the learner takes that
  * part). A checklist is recorded outside any one course: see coursesHoldingChecklist.
  */
 export function coursesHolding(
   userId: string,
   courseId: string,
-  part: { lessonId: string } | { quizId: string } | { checklistId: string },
+  part: { lessonId: string } | { quizId: string } | { checklistId: string } | { elearningPackageId: string },
 ): SQL {
   const holds =
     'lessonId' in part
       ? sql`o.lesson_id = ${uuid(part.lessonId)}`
       : 'quizId' in part
         ? sql`o.quiz_id = ${uuid(part.quizId)}`
-        : sql`o.checklist_id = ${uuid(part.checklistId)}`;
+        : 'checklistId' in part
+          ? sql`o.checklist_id = ${uuid(part.checklistId)}`
+          : sql`o.elearning_package_id = ${uuid(part.elearningPackageId)}`;
   return sql`select o.course_id from course_outline_items o
                join courses c on c.id = o.course_id and c.status
               where ${holds} and ${outlineItemTaken(sql`o`)}

@@ -4,6 +4,7 @@ import type {
   PlayerActivity,
   PlayerChecklist,
   PlayerCourse,
+  PlayerElearning,
   PlayerItem,
   PlayerQuiz,
 } from '../../../contract/learning/resource.ts';
@@ -22,6 +23,10 @@ type OutlineRow = {
   lesson_id: string | null;
   quiz_id: string | null;
   checklist_id: string | null;
+  elearning_package_id: string | null;
+  /** A package's launchable items, and those done in the round. */
+  scos_total: number | null;
+  scos_done: number | null;
   name: string;
   description: string;
   pass_mark: number | null;
@@ -41,8 +46,10 @@ const since = (column: SQL, start: Date | null) =>
 function outlineRows(db: Database, userId: string, courseId: string, start: Date | null) {
   return queryRows<OutlineRow>(
     db,
-    sql`select o.lesson_id, o.quiz_id, o.checklist_id, coalesce(l.name, q.name, k.title) as name,
-               coalesce(l.description, q.description, k.description) as description,
+    sql`select o.lesson_id, o.quiz_id, o.checklist_id, o.elearning_package_id,
+               coalesce(l.name, q.name, k.title, e.title) as name,
+               coalesce(l.description, q.description, k.description, e.description) as description,
+               es.total as scos_total, es.done as scos_done,
                q.pass_mark, q.attempts_allowed, q.time_limit_minutes,
                (select count(*)::int from quiz_questions qq where qq.quiz_id = q.id) as question_count,
                qa.used as attempts_used, qa.best as best_score, qa.passed
@@ -50,6 +57,16 @@ function outlineRows(db: Database, userId: string, courseId: string, start: Date
           left join lessons l on l.id = o.lesson_id
           left join quizzes q on q.id = o.quiz_id
           left join checklists k on k.id = o.checklist_id
+          left join elearning_packages e on e.id = o.elearning_package_id
+          left join lateral (
+            select count(*)::int as total,
+                   count(*) filter (where exists (
+                     select 1 from elearning_records er
+                      where er.user_id = ${userId} and er.package_id = e.id and er.sco_id = it->>'identifier'
+                        and er.done_at is not null and ${since(sql`er.done_at`, start)}))::int as done
+              from jsonb_array_elements(e.structure->'items') it
+             where it->>'launch' is not null) es
+            on o.elearning_package_id is not null
           left join lateral (
             select count(*) filter (where ${since(sql`a.started_at`, start)})::int as used,
                    max(a.score) filter (where ${since(sql`a.started_at`, start)})::int as best,
@@ -174,6 +191,20 @@ export async function playerCourse(
     state.roundStart,
   );
   const outline = items.map((item): PlayerItem => {
+    if (item.elearning_package_id) {
+      const scosTotal = item.scos_total ?? 0;
+      const scosDone = standing ? scosTotal : (item.scos_done ?? 0);
+      return {
+        kind: 'elearning',
+        _id: item.elearning_package_id,
+        name: item.name,
+        description: item.description,
+        // While the course stands completed, its packages show done, as its lessons do.
+        done: standing || scosDone === scosTotal,
+        scosDone,
+        scosTotal,
+      } satisfies PlayerElearning;
+    }
     if (item.checklist_id) {
       const { done: itemsDone, total: itemsTotal } = figures.get(item.checklist_id) ?? { done: 0, total: 0 };
       return {

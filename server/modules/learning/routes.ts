@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { elearningTrackingRoutes } from '../elearning-tracking/routes.ts';
 import { activityCompleteRoutes } from './activity-routes.ts';
 import { learningCourseRoutes } from './course-routes.ts';
 import { handInRoutes } from './hand-in-routes.ts';
@@ -9,7 +10,8 @@ import { submitRoutes } from './submit-route.ts';
 
 /**
  * The learner's side of the user portal (contract/learning): the catalogue, the course player,
- * activity completions and hand-ins, quizzes with attempts graded here. Every route is for any
+ * activity completions and hand-ins, quizzes with attempts graded here, e-learning packages'
+ * launches and commits (server/modules/elearning-tracking). Every route is for any
  * signed-in user about themselves; a course outside their scope is refused as a whole (403).
  */
 export function learningRoutes(deps: AppDeps) {
@@ -19,5 +21,6 @@ export function learningRoutes(deps: AppDeps) {
     .route('/', handInRoutes(deps))
     .route('/', markDoneRoutes(deps))
     .route('/', quizRoutes(deps))
-    .route('/', submitRoutes(deps));
+    .route('/', submitRoutes(deps))
+    .route('/', elearningTrackingRoutes(deps));
 }
