@@ -38,7 +38,9 @@ test('the course outline marks a disabled lesson and an unpublished quiz, which 
   const courseId = await courseWithHiddenParts(request);
   await openSignedIn(page, ADMIN, `/app/content-management/courses/edit/${courseId}`);
   await expect(
-    page.getByText('Learners take the enabled lessons and the published quizzes and checklists only.'),
+    page.getByText(
+      'Learners take the enabled lessons and the published quizzes, checklists and packages only.',
+    ),
   ).toBeVisible();
   const row = (name: string) =>
     page.getByRole('list', { name: 'Course outline' }).getByTestId('outline-item').filter({ hasText: name });

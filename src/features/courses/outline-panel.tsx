@@ -35,8 +35,8 @@ import {
 const NONE: OutlineItem[] = [];
 
 /**
- * A course's outline on its edit screen: add existing lessons, quizzes and checklists, reorder, remove. Empty, it
- * says what learners do: mark the course done at its link (`hasLink`), or nothing yet.
+ * A course's outline on its edit screen: add existing lessons, quizzes, checklists and e-learning packages,
+ * reorder, remove. Empty, it says what learners do: mark the course done at its link (`hasLink`), or nothing yet.
  */
 export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink: boolean }) {
   const canEdit = useCan(courseResource, 'edit');
@@ -45,6 +45,7 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
   const [lessonIds, setLessonIds] = useState<string[]>([]);
   const [quizIds, setQuizIds] = useState<string[]>([]);
   const [checklistIds, setChecklistIds] = useState<string[]>([]);
+  const [elearningPackageIds, setElearningPackageIds] = useState<string[]>([]);
   const [removing, setRemoving] = useState<OutlineItem | null>(null);
   const add = useAddToOutline(courseId);
   const reorder = useReorderOutline(courseId);
@@ -75,13 +76,14 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
             Outline
           </Title>
           <Text size="sm" c="dimmed">
-            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons, quizzes and checklists of the
-            course, in order. Learners take the enabled lessons and the published quizzes and checklists only.
+            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons, quizzes, checklists and
+            e-learning packages of the course, in order. Learners take the enabled lessons and the published
+            quizzes, checklists and packages only.
           </Text>
         </div>
         {canEdit && (
           <Stack gap="xs">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
               <RemoteMultiSelect
                 label="Add Lessons"
                 placeholder="Search lessons"
@@ -109,20 +111,32 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
                 exclude={inOutline}
                 nothingFound="No checklist found."
               />
+              <RemoteMultiSelect
+                label="Add E-Learning"
+                placeholder="Search e-learning packages"
+                value={elearningPackageIds}
+                onChange={setElearningPackageIds}
+                query={courseChoicePages.elearningPackages}
+                exclude={inOutline}
+                nothingFound="No e-learning package found."
+              />
             </SimpleGrid>
             <Group>
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
-                disabled={lessonIds.length + quizIds.length + checklistIds.length === 0}
+                disabled={
+                  lessonIds.length + quizIds.length + checklistIds.length + elearningPackageIds.length === 0
+                }
                 loading={add.isPending}
                 onClick={() =>
                   add.mutate(
-                    { lessonIds, quizIds, checklistIds },
+                    { lessonIds, quizIds, checklistIds, elearningPackageIds },
                     {
                       onSuccess: () => {
                         setLessonIds([]);
                         setQuizIds([]);
                         setChecklistIds([]);
+                        setElearningPackageIds([]);
                       },
                     },
                   )
@@ -137,13 +151,13 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
           !items.some((item) => item.status) &&
           (hasLink ? (
             <Alert color="blue" title="Taken at its external link" role="status">
-              No enabled lesson, published quiz or published checklist: learners open the course's external
+              No enabled lesson, or published quiz, checklist or package: learners open the course's external
               link and mark the course as done.
             </Alert>
           ) : (
             <Alert color="yellow" title={NOTHING_TO_TAKE_LABEL} role="status">
-              No enabled lesson, published quiz or checklist, or external link: learners given this course
-              cannot complete it, and it cannot be added to a training, until it has one.
+              No enabled lesson, published quiz, checklist or package, or external link: learners given this
+              course cannot complete it, and it cannot be added to a training, until it has one.
             </Alert>
           ))}
         {items.length === 0 ? (

@@ -11,6 +11,7 @@ import {
   type OutlineItem,
 } from '@contract/courses/resource';
 import type { CourseInput, CourseUpdateInput } from '@contract/courses/schemas';
+import { type ElearningRow, elearningPaths } from '@contract/elearning/resource';
 import type { LookupPage, Paged } from '@contract/envelope';
 import { lessonPaths } from '@contract/lessons/resource';
 import { quizPaths } from '@contract/quizzes/resource';
@@ -97,7 +98,7 @@ export const categoryPages = (search: string) =>
 
 type Named = { _id: string; name: string };
 
-/** The pickers' queries: users for the permission, lessons, quizzes and checklists for the outline. */
+/** The pickers' queries: users for the permission, lessons, quizzes, checklists and packages for the outline. */
 export const courseChoicePages = {
   users: choicePages<CoursePermissionSubject>({
     key: (search) => courseKeys.choices('users', search),
@@ -119,6 +120,11 @@ export const courseChoicePages = {
     key: (search) => courseKeys.choices('checklists', search),
     fetch: (query, signal) => api.get<Paged<ChecklistRow>>(checklistPaths.list, { query, signal }),
     toChoice: (checklist) => ({ value: checklist._id, label: checklist.title }),
+  }),
+  elearningPackages: choicePages<ElearningRow>({
+    key: (search) => courseKeys.choices('elearning-packages', search),
+    fetch: (query, signal) => api.get<Paged<ElearningRow>>(elearningPaths.list, { query, signal }),
+    toChoice: (row) => ({ value: row._id, label: row.title }),
   }),
 };
 
@@ -190,7 +196,12 @@ export function useDuplicateCourse() {
 export function useAddToOutline(courseId: string) {
   const onSaved = useOnSaved(courseId);
   return useMutation({
-    mutationFn: (input: { lessonIds: string[]; quizIds: string[]; checklistIds: string[] }) =>
+    mutationFn: (input: {
+      lessonIds: string[];
+      quizIds: string[];
+      checklistIds: string[];
+      elearningPackageIds: string[];
+    }) =>
       api.post<OutlineItem[]>(coursePaths.outline(courseId), input, {
         outbox: outbox('Add to course outline', '', courseId),
       }),
