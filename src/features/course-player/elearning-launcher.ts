@@ -20,7 +20,7 @@ const FLUSH_MS = 30_000;
 /** The SCO the player opened, and the launcher page it opened it in. */
 export type Launch = { sco: ElearningItem; url: string; n: number };
 
-/** A session of one SCO in the launcher: from its start to its finish, or until the player is left or hidden. */
+/** A session of one SCO in the launcher: from its start until it finishes or the player is left. */
 type Session = {
   sco: ElearningItem;
   attempt: number;
@@ -29,8 +29,8 @@ type Session = {
   /** Elements set since the last commit sent, and the device time of the latest. */
   pending: Record<string, string>;
   at: string | null;
-  /** The SCO finished, or the session was ended by leaving or hiding the player. */
-  ended: 'finish' | 'left' | null;
+  /** The SCO finished (Finish / Terminate): nothing more is sent of this session. */
+  finished: boolean;
 };
 
 /** The content origin as a browser names a message's origin (no path, no trailing slash). */
@@ -73,7 +73,7 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
 
     const send = (event: ElearningCommitEvent, options: { keepalive?: boolean; seconds?: number } = {}) => {
       const current = session.current;
-      if (!current || current.ended) return;
+      if (!current || current.finished) return;
       const elements = current.pending;
       const ends = event === 'finish' || event === 'unload';
       if (!ends && Object.keys(elements).length === 0) return;
@@ -92,7 +92,7 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
       };
       current.pending = {};
       current.at = null;
-      if (ends) current.ended = event === 'finish' ? 'finish' : 'left';
+      if (event === 'finish') current.finished = true;
       void sendElearningCommit(packageId, title, commit, { keepalive: options.keepalive })
         .then((result) => {
           if (isQueued(result)) return;
@@ -119,7 +119,7 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
         startedAt: Date.now(),
         pending: {},
         at: null,
-        ended: null,
+        finished: false,
       };
       const user = authStore.get().user;
       const message: LauncherStart = {
@@ -135,17 +135,9 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
       target.postMessage(message, origin);
     };
 
-    /** A session ended by hiding the player goes on in a new one, counted from now. */
-    const resume = () => {
-      const current = session.current;
-      if (current?.ended === 'left')
-        session.current = { ...current, sessionId: crypto.randomUUID(), startedAt: Date.now(), ended: null };
-      return session.current;
-    };
-
     const write = (data: LauncherWrite) => {
-      const current = resume();
-      if (!current || current.ended) return;
+      const current = session.current;
+      if (!current || current.finished) return;
       if (data.elements && typeof data.elements === 'object')
         for (const [name, value] of Object.entries(data.elements))
           if (typeof value === 'string') current.pending[name] = value;
@@ -167,10 +159,11 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
     };
 
     const timer = setInterval(() => send('commit'), FLUSH_MS);
+    // Hidden or closed, the session is saved as left; the learner may come back to it, and the
+    // server counts a session's time once, at the largest it was reported (record 028).
     const onPageHide = () => send('unload', { keepalive: true });
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') send('unload', { keepalive: true });
-      else resume();
     };
     window.addEventListener('message', onMessage);
     window.addEventListener('pagehide', onPageHide);
