@@ -108,7 +108,13 @@ export type TranscriptEntry = {
 };
 export type ActivityEntry = {
   /** A quiz attempt's title is the quiz's name with the score, e.g. 'Fire Safety Check (80%)'. */
-  kind: 'sign-in' | 'course-completed' | 'quiz-passed' | 'quiz-failed' | 'checklist-completed';
+  kind:
+    | 'sign-in'
+    | 'course-completed'
+    | 'quiz-passed'
+    | 'quiz-failed'
+    | 'checklist-completed'
+    | 'elearning-completed';
   title: string;
   at: string;
   /** For team-wide activity: who did it. */

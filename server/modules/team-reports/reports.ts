@@ -9,6 +9,7 @@ import type {
 import { learnerCourseStates } from '../../db/assignments.ts';
 import { checklistCompletions, memberChecklistStates } from '../../db/checklist-progress.ts';
 import type { Database } from '../../db/client.ts';
+import { elearningCompletions } from '../../db/elearning-progress.ts';
 import { type CardRow, cardColumns, cardJoins, toCard } from '../../db/progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { signFileUrl } from '../../files/signed-url.ts';
@@ -66,7 +67,8 @@ type ActivityRow = {
 
 /**
  * Sign-ins (sessions started), completions and graded quiz attempts of the users `who` selects,
- * newest first. A checklist is completed at the record that completed it and while it stands done.
+ * newest first. A checklist is completed at the record that completed it and while it stands done;
+ * an e-learning package when the last of its items counted as done in an attempt.
  */
 function activityQuery(who: SQL, since: SQL | undefined): SQL {
   const after = (column: SQL) => (since ? sql`and ${column} > ${since}` : sql``);
@@ -92,6 +94,11 @@ function activityQuery(who: SQL, since: SQL | undefined): SQL {
            from (${checklistCompletions(who)}) kc join checklists k on k.id = kc.checklist_id
           where true ${after(sql`kc.completed_at`)}
           order by kc.completed_at desc limit ${VIEW_LIMIT})
+        union all
+        (select 'elearning-completed', p.title, ec.completed_at, ec.user_id
+           from (${elearningCompletions(who)}) ec join elearning_packages p on p.id = ec.package_id
+          where true ${after(sql`ec.completed_at`)}
+          order by ec.completed_at desc limit ${VIEW_LIMIT})
       ) a
       join users u on u.id = a.user_id
      order by a.at desc, a.kind, a.title

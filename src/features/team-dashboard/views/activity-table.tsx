@@ -11,6 +11,7 @@ const KIND_LABELS: Record<ActivityEntry['kind'], string> = {
   'quiz-passed': 'Passed quiz',
   'quiz-failed': 'Failed quiz',
   'checklist-completed': 'Completed checklist',
+  'elearning-completed': 'Completed e-learning package',
 };
 
 type ActivityTableProps = { entries: ActivityEntry[]; withMember?: boolean };
