@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildElearningLauncher } from './scripts/build-elearning-launcher.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -65,6 +67,24 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+/**
+ * The e-learning launcher and the content origin's service worker, built beside the app into
+ * `<outDir>/elearning-launcher/` (server/elearning-origin serves them on the content origin).
+ */
+function elearningLauncher(): Plugin {
+  let outDir = '';
+  return {
+    name: 'training-admin:elearning-launcher',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir, 'elearning-launcher');
+    },
+    async closeBundle() {
+      await buildElearningLauncher(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -77,6 +97,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes' }),
     react(),
     preloadFirstScreen(),
+    elearningLauncher(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -86,6 +107,8 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
+        // The e-learning launcher runs on the content origin, which keeps it in its own worker.
+        globIgnores: ['**/node_modules/**', 'elearning-launcher/**'],
       },
     }),
     // Brotli and gzip copies beside each text file (a.js.br, a.js.gz), served by server/http/static.ts
