@@ -117,7 +117,6 @@ function PackagePlayer({ courseId, pkg }: { courseId: string; pkg: PlayerPackage
         src={launch.url}
         title={`${pkg.title}: ${launch.sco.title}`}
         allow="fullscreen"
-        allowFullScreen
         w="100%"
         bd="1px solid var(--mantine-color-default-border)"
         style={{ height: 'min(75dvh, 720px)', minHeight: 360, borderRadius: 'var(--mantine-radius-sm)' }}
