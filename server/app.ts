@@ -29,6 +29,8 @@ import { checklistRoutes } from './modules/checklists/routes.ts';
 import { courseAssignmentRoutes } from './modules/course-assignments/routes.ts';
 import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
+import { isElearningUploadRequest } from './modules/elearning/package-form.ts';
+import { elearningRoutes } from './modules/elearning/routes.ts';
 import { isHandInRequest } from './modules/learning/hand-in-form.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { lessonRoutes } from './modules/lessons/routes.ts';
@@ -72,6 +74,7 @@ export const apiModules = [
   quizRoutes,
   checklistRoutes,
   checklistRecordRoutes,
+  elearningRoutes,
   learningRoutes,
   certificateRoutes,
   fileServeRoutes,
@@ -79,13 +82,15 @@ export const apiModules = [
 
 /**
  * Writes that stream files, each capped by its file kind as it arrives: activity files, hand-ins,
- * course images and checklist records (which cap and check a JSON body of their own).
+ * course images, checklist records (which cap and check a JSON body of their own) and e-learning
+ * packages.
  */
 export const isStreamedUpload = (method: string, path: string) =>
   isLessonUploadRequest(method, path) ||
   isHandInRequest(method, path) ||
   isCourseImageRequest(method, path) ||
-  isChecklistRecordRequest(method, path);
+  isChecklistRecordRequest(method, path) ||
+  isElearningUploadRequest(method, path);
 
 /**
  * Whether the route reads this request's body as a stream of its own: a multipart body of a

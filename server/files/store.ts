@@ -24,6 +24,12 @@ export type FileStore = {
 /** A key as the store writes it: folders and a random name, nothing a path could climb out of. */
 export const STORE_KEY = /^[a-z-]+(\/[a-z-]+)*\/[A-Za-z0-9_-]{22}(\.[a-z0-9]{1,8})?$/;
 
+/**
+ * An e-learning package's keys (server/modules/elearning/keys.ts): the zip of an upload, or a file
+ * unpacked from it under a hashed name. Read by range too (the import's unzip, a video seeked).
+ */
+export const ELEARNING_STORE_KEY = /^elearning\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.zip|\/[A-Za-z0-9_-]{32})$/;
+
 export function createFileStore(config: FileStoreConfig): FileStore {
   if (config.kind === 'disk') {
     mkdirSync(config.root, { recursive: true });
@@ -58,6 +64,6 @@ export function createFileStore(config: FileStoreConfig): FileStore {
 }
 
 function checkedKey(key: string) {
-  if (!STORE_KEY.test(key)) throw new Error(`Not a file store key: ${key}`);
+  if (!STORE_KEY.test(key) && !ELEARNING_STORE_KEY.test(key)) throw new Error(`Not a file store key: ${key}`);
   return key;
 }

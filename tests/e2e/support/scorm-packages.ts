@@ -198,8 +198,14 @@ export function scormPackage({
   const entries: Record<string, string | Buffer> = {
     [`${prefix}imsmanifest.xml`]: manifestXml(version, title, scos, { bom }),
   };
+  // An href may carry a query string (`quiz.html?lang=en`): the file is the path before it.
   for (const sco of scos)
-    entries[`${prefix}${sco.href}`] = scoPage({ version, title: sco.title, pages, commits });
+    entries[`${prefix}${sco.href.replace(/[?#].*$/s, '')}`] = scoPage({
+      version,
+      title: sco.title,
+      pages,
+      commits,
+    });
   for (const [name, content] of Object.entries(extra)) entries[`${prefix}${name}`] = content;
   return zipOf(entries);
 }
