@@ -9,14 +9,14 @@ import type { Paged } from '../../../contract/envelope.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere, statusWhere } from '../../db/paged-list.ts';
 import { isoTime } from '../../db/rows.ts';
-import { elearningPackages, elearningRecords } from '../../db/schema/elearning.ts';
+import { elearningPackages } from '../../db/schema/elearning.ts';
 
 type Executor = Pick<Database, 'select'>;
 
 const p = elearningPackages;
 
 /** Worked out in the database per row of the page, so the list never reads whole structures. */
-const scoCount = sql<number>`(select count(*)::int from jsonb_array_elements(${p.structure}->'items') as item where item->>'launch' is not null)`;
+const scoCount = sql<number>`(select count(*)::int from jsonb_array_elements("elearning_packages"."structure"->'items') as item where item->>'launch' is not null)`;
 
 const rowColumns = {
   _id: p.id,
@@ -90,7 +90,7 @@ export async function elearningDetail(db: Executor, id: string): Promise<Elearni
       structure: p.structure,
       masteryScore: p.masteryScore,
       completionRule: p.completionRule,
-      learnerCount: sql<number>`(select count(distinct ${elearningRecords.userId})::int from ${elearningRecords} where ${elearningRecords.packageId} = ${p.id})`,
+      learnerCount: sql<number>`(select count(distinct r.user_id)::int from elearning_records r where r.package_id = "elearning_packages"."id")`,
     })
     .from(p)
     .where(eq(p.id, id))
