@@ -14,6 +14,7 @@ import { membersServer } from './members-server.ts';
 import { offlineCourse } from './offline-course.ts';
 import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
+import { packageCommit } from './package-commit.ts';
 import { playerOpen } from './player-open.ts';
 import { quizImport } from './quiz-import.ts';
 import { quizSubmit } from './quiz-submit.ts';
@@ -53,6 +54,7 @@ const benches = {
   'quiz-submit': quizSubmit,
   'offline-course': offlineCourse,
   'checklist-signoff': checklistSignoff,
+  'package-commit': packageCommit,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;

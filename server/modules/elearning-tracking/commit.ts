@@ -38,7 +38,10 @@ async function packageDone(tx: Transaction, userId: string, packageId: string, s
   return row?.done === true;
 }
 
-/** The answer of a commit: the record and the package as the course stands now. */
+/**
+ * The answer of a commit: the record and the package as the course stands now (`known`: where it
+ * stood before the commit, when the commit completed no course and so moved no round).
+ */
 async function answer(
   tx: Transaction,
   userId: string,
@@ -46,8 +49,9 @@ async function answer(
   row: RecordRow,
   now: Date,
   extra: { replayed: boolean; completedCourseIds: string[] },
+  known?: LearnerCourse,
 ): Promise<ElearningCommitResult> {
-  const state = await learnerCourse(tx, userId, courseId, now);
+  const state = known ?? (await learnerCourse(tx, userId, courseId, now));
   return {
     record: toScoRecord(row, state.roundStart, state.standing),
     packageDone: await packageDone(tx, userId, row.packageId, state),
@@ -215,6 +219,14 @@ export async function applyCommit(
             dated,
           )
         : [];
-    return answer(tx, userId, courseId, updated, now, { replayed: false, completedCourseIds });
+    return answer(
+      tx,
+      userId,
+      courseId,
+      updated,
+      now,
+      { replayed: false, completedCourseIds },
+      completedCourseIds.length === 0 ? state : undefined,
+    );
   });
 }
