@@ -90,8 +90,8 @@ export type ElearningCommitResult = {
 
 /** The longest value of cmi.suspend_data (SCORM 2004's smallest permitted maximum; 1.2 asks for less). */
 export const SUSPEND_DATA_MAX = 64000;
-/** The longest value of any other element (SCORM's largest other one, a comment or a learner response). */
-export const ELEMENT_VALUE_MAX = 4000;
+/** The longest value of any other element (SCORM's largest other one: 1.2's cmi.comments). */
+export const ELEMENT_VALUE_MAX = 4096;
 /** The most elements one commit carries (a runtime sends its whole CMI, interactions included). */
 export const COMMIT_ELEMENTS_MAX = 2000;
 /** The longest element name (`cmi.interactions.12.correct_responses.3.pattern` and the like). */

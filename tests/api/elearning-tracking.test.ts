@@ -136,7 +136,7 @@ describe('the learner-only write channel', () => {
         { 'elements.cmi.core.lesson_status': m.elementsInvalid },
       ],
       [{ elements: { 'cmi.suspend_data': 'x'.repeat(64001) } }, { elements: m.elementValueTooLong }],
-      [{ elements: { 'cmi.core.lesson_location': 'x'.repeat(4001) } }, { elements: m.elementValueTooLong }],
+      [{ elements: { 'cmi.core.lesson_location': 'x'.repeat(4097) } }, { elements: m.elementValueTooLong }],
       [
         { elements: Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`cmi.x${i}`, ''])) },
         { elements: m.tooManyElements },
