@@ -29,6 +29,7 @@ import {
   teamsToSeed,
   userGroupNames,
 } from './seed-data.ts';
+import { seedElearning, storeSeedPackage } from './seed-elearning.ts';
 import { seedTraining } from './seed-training.ts';
 
 /** Any constant works; it only keeps two processes starting at once from seeding twice. */
@@ -66,6 +67,7 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
   if ((await db.$count(users)) > 0) return false;
   const passwordHashes = await demoPasswordHashes();
   const seedFiles = files ? await storeSeedFiles(files) : undefined;
+  const seedPackage = files ? await storeSeedPackage(files) : undefined;
   const random = pseudoRandom(42);
 
   return db.transaction(async (tx) => {
@@ -259,6 +261,8 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     await seedChecklistActivities(tx);
     await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
     await seedChecklistHistory(tx, { random, now: new Date(), evidence: seedFiles?.worksheet });
+    // Last, so the demo's history is the same with the package as without it.
+    if (seedPackage) await seedElearning(tx, seedPackage);
     return true;
   });
 }

@@ -23,6 +23,7 @@ import { quizzes } from '../../server/db/schema/quizzes.ts';
 import { teamLeads, teamMembers, teams } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
+import { DEMO_PACKAGE_COURSE } from '../../server/db/seed-elearning.ts';
 import { readConfig } from '../../server/env.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -133,7 +134,9 @@ describe('seedIfEmpty', () => {
   });
 
   it("gives the lead's teams trainings with courses, some with deadlines and one for chosen members", async () => {
-    expect(await handle.db.$count(courses)).toBe(12);
+    // Twelve, and the course of the demo's e-learning package, seeded with a file store (record 028).
+    expect(await handle.db.$count(courses)).toBe(13);
+    expect(await handle.db.$count(courses, eq(courses.name, DEMO_PACKAGE_COURSE))).toBe(1);
     expect(await handle.db.$count(courses, eq(courses.status, false))).toBe(1);
     expect(await handle.db.$count(checklists)).toBe(6);
     const rows = await handle.db
@@ -406,8 +409,10 @@ describe('the demo lesson with files', () => {
       const without = await outlines(plain.db);
       const others = (items: string[] | undefined) => (items ?? []).filter((item) => item !== FIRE_SAFETY);
       // A course whose outline is that lesson alone has none without it.
+      // The e-learning package's course is seeded only with a file store, as the lesson is.
+      expect(await plain.db.$count(courses, eq(courses.name, DEMO_PACKAGE_COURSE))).toBe(0);
       const withOthers = [...withFiles]
-        .filter(([, items]) => others(items).length > 0)
+        .filter(([course, items]) => course !== DEMO_PACKAGE_COURSE && others(items).length > 0)
         .map(([course]) => course);
       expect(withOthers.sort()).toEqual([...without.keys()].sort());
       for (const [course, items] of without) expect(others(withFiles.get(course)), course).toEqual(items);
