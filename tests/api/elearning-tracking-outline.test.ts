@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AssignmentCourseOption,
+  courseAssignmentPaths,
+} from '../../contract/course-assignments/resource.ts';
 import { courseMessages as m, type OutlineItem, coursePaths as p } from '../../contract/courses/resource.ts';
 import { courseOutlineItems } from '../../server/db/schema/courses.ts';
+import { elearningPackages } from '../../server/db/schema/elearning.ts';
 import { createCategory, createCourse, createLesson } from './course-fixtures.ts';
 import { newPackage } from './elearning-tracking-fixtures.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
@@ -115,5 +120,23 @@ describe('e-learning packages in a course outline', () => {
     expect(outline.body.results).toEqual([
       { kind: 'elearning', id: pkg, name: `Copied package ${run}`, status: true },
     ]);
+  });
+
+  it('gives learners something to take: a published package, not an unpublished one', async () => {
+    const course = await createCourse(t, admin, { name: `Package only ${run}`, courseCategoryId: category });
+    const pkg = await newPackage(t);
+    await t.call('POST', p.outline(course._id), { token: admin, body: { elearningPackageIds: [pkg] } });
+    const option = async () => {
+      const response = await t.call(
+        'GET',
+        `${courseAssignmentPaths.courseOptions}?search=${encodeURIComponent(course.name)}`,
+        { token: admin },
+      );
+      expect(response.status, response.text).toBe(200);
+      return (response.body.results.data as AssignmentCourseOption[]).find((row) => row._id === course._id);
+    };
+    expect(await option()).toMatchObject({ nothingToTake: false });
+    await t.db.update(elearningPackages).set({ status: false }).where(eq(elearningPackages.id, pkg));
+    expect(await option()).toMatchObject({ nothingToTake: true });
   });
 });
