@@ -15,6 +15,7 @@ import { offlineCourse } from './offline-course.ts';
 import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
 import { packageCommit } from './package-commit.ts';
+import { packageImport } from './package-import.ts';
 import { playerOpen } from './player-open.ts';
 import { quizImport } from './quiz-import.ts';
 import { quizSubmit } from './quiz-submit.ts';
@@ -55,6 +56,7 @@ const benches = {
   'offline-course': offlineCourse,
   'checklist-signoff': checklistSignoff,
   'package-commit': packageCommit,
+  'package-import': packageImport,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -27,6 +27,9 @@ export type UploadFile = { path: string; size: number };
 /** The most bytes an imsmanifest.xml may have (the largest real ones are a few hundred KB). */
 const MAX_MANIFEST_BYTES = 8 * 1024 ** 2;
 
+/** How many entries are unpacked at once. */
+const UNPACK_CONCURRENCY = 4;
+
 /** An upload refused, under the form's `file` field, with the reason. */
 export const refuseFile = (message: string) =>
   new ApiError(422, messages.validationFailed, { file: message });
@@ -188,11 +191,27 @@ export async function unpackUpload(
       if (!byPath.has(file)) throw refuseFile(m.launchMissing(file));
     }
     const counter = { total: 0, max: limits.maxUnpackedBytes };
+    const queue = [...byPath];
     const files: UploadFile[] = [];
-    for (const [path, entry] of byPath) {
-      const size = await unpackEntry(store, zip, entry, elearningFileKey(contentKey, path), counter);
-      files.push({ path, size });
-    }
+    // A few entries at a time: each waits on the store's reads and writes more than on the CPU.
+    // The first refusal stops the others from taking more (they finish the entry they hold).
+    let refusal: unknown;
+    const worker = async () => {
+      for (let next = queue.shift(); next && refusal === undefined; next = queue.shift()) {
+        const [path, entry] = next;
+        try {
+          files.push({
+            path,
+            size: await unpackEntry(store, zip, entry, elearningFileKey(contentKey, path), counter),
+          });
+        } catch (error) {
+          refusal ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: UNPACK_CONCURRENCY }, worker));
+    if (refusal !== undefined) throw refusal;
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     await store.disk.put(listingKey(contentKey), JSON.stringify({ files }));
     return { ...read, files };
   } catch (error) {
