@@ -16,12 +16,19 @@ import { sendElearningCommit } from '@/lib/outbox-elearning';
 
 /** While a SCO writes without committing, what it set is sent this often. */
 const FLUSH_MS = 30_000;
+/**
+ * After the player is left, how long what the launcher still posts (its last writes, sent as its
+ * frame is removed) is taken and saved.
+ */
+const DRAIN_MS = 5000;
 
 /** The SCO the player opened, and the launcher page it opened it in. */
 export type Launch = { sco: ElearningItem; url: string; n: number };
 
 /** A session of one SCO in the launcher: from its start until it finishes or the player is left. */
 type Session = {
+  /** The launcher's window the session was started in: its messages only are taken. */
+  source: Window;
   sco: ElearningItem;
   attempt: number;
   sessionId: string;
@@ -61,7 +68,6 @@ type LauncherOptions = {
  */
 export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: LauncherOptions): void {
   const queryClient = useQueryClient();
-  const session = useRef<Session | null>(null);
   const latest = useRef({ pkg, onNavigate });
   latest.current = { pkg, onNavigate };
 
@@ -70,6 +76,10 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
     const packageId = latest.current.pkg._id;
     const title = latest.current.pkg.title;
     const origin = originOf(latest.current.pkg.contentOrigin);
+    // This launch's session: the effect of the next launch has its own.
+    const session: { current: Session | null } = { current: null };
+    /** The player left this launch: what still arrives is saved at once. */
+    let leaving = false;
 
     const send = (event: ElearningCommitEvent, options: { keepalive?: boolean; seconds?: number } = {}) => {
       const current = session.current;
@@ -113,6 +123,7 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
       const record = current.records.find((entry) => entry.scoId === launch.sco.identifier);
       const attempt = record?.attempt ?? 1;
       session.current = {
+        source: target,
         sco: launch.sco,
         attempt,
         sessionId: crypto.randomUUID(),
@@ -143,16 +154,21 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
           if (typeof value === 'string') current.pending[name] = value;
       if (typeof data.at === 'string') current.at = data.at;
       if (data.event) send(data.event, { seconds: data.sessionSeconds });
+      else if (leaving) send('unload');
     };
 
     const onMessage = (event: MessageEvent) => {
-      const target = frame.current?.contentWindow;
-      if (!target || event.source !== target || event.origin !== origin) return;
+      if (event.origin !== origin || event.source === null) return;
       const data = event.data as LauncherToApp | undefined;
       if (data?.channel !== LAUNCHER_CHANNEL) return;
-      if (data.type === 'ready') start(target);
-      else if (data.type === 'write') write(data);
-      else if (data.type === 'navigate') {
+      const target = frame.current?.contentWindow;
+      if (data.type === 'ready') {
+        if (!leaving && target && event.source === target) start(target);
+        return;
+      }
+      if (event.source !== session.current?.source) return;
+      if (data.type === 'write') write(data);
+      else if (data.type === 'navigate' && !leaving) {
         send('unload');
         latest.current.onNavigate(data.request, data.target);
       }
@@ -169,13 +185,17 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
     window.addEventListener('pagehide', onPageHide);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      window.removeEventListener('message', onMessage);
       window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onVisibility);
       clearInterval(timer);
-      // The player is left, or another SCO opened: what this one set is saved.
+      // The player is left, or another SCO opened: what this one set is saved, and so is what its
+      // launcher posts as its frame goes (the SCO's last writes, which it had not sent yet).
       send('unload');
-      session.current = null;
+      leaving = true;
+      setTimeout(() => {
+        window.removeEventListener('message', onMessage);
+        session.current = null;
+      }, DRAIN_MS);
     };
   }, [launch, courseId, frame, queryClient]);
 }
