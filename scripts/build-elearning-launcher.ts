@@ -29,7 +29,11 @@ export async function buildElearningLauncher(outDir: string): Promise<void> {
         copyPublicDir: false,
         sourcemap: false,
         minify: true,
-        lib: { entry, formats: [format], name: 'elearning', fileName: () => `${name}.js` },
+        // Not lib mode, which leaves an ES module's whitespace unminified.
+        rolldownOptions: {
+          input: entry,
+          output: { format, entryFileNames: `${name}.js`, codeSplitting: false },
+        },
       },
     });
 }

@@ -106,11 +106,21 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
   const sent: Record<string, string> = { ...start.cmi };
   const sessionTimeElement = is12 ? 'cmi.core.session_time' : 'cmi.session_time';
   let reportedSessionTime: string | undefined;
+  let exitSet: string | undefined;
 
   const sessionSeconds = () => {
     const reported = timespanSeconds(reportedSessionTime);
     if (reported !== undefined) return Math.round(reported);
     return startedAt === undefined ? 0 : Math.round((Date.now() - startedAt) / 1000);
+  };
+
+  /** An element's value as the runtime holds it; '' when it may not be read. */
+  const readElement = (element: string) => {
+    try {
+      return String(api.getCMIValue(element) ?? '');
+    } catch {
+      return '';
+    }
   };
 
   /** Sends what is pending; at Finish, with the statuses the runtime itself settled then. */
@@ -119,7 +129,7 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
     timer = undefined;
     if (event === 'finish')
       for (const element of statusElements) {
-        const value = String(api.getCMIValue(element) ?? '');
+        const value = readElement(element);
         if (value && value !== sent[element] && !(element in pending)) pending[element] = value;
       }
     const elements = pending;
@@ -135,8 +145,14 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
       after: (result: string, ...args: Args) => void,
     ) =>
     (...args: Args) => {
-      const result = call(...args);
-      after(result, ...args);
+      // scorm-again's LMS methods read `this`: called on the API object, as the SCO calls them.
+      const result = call.apply(api, args);
+      // Whatever happens here, the SCO's call gets the runtime's answer.
+      try {
+        after(result, ...args);
+      } catch (error) {
+        console.error('E-learning launcher:', error);
+      }
       return result;
     };
 
@@ -144,6 +160,7 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
     if (result !== 'true' || typeof element !== 'string' || element.startsWith('adl.')) return;
     pending[element] = String(value);
     if (element === sessionTimeElement) reportedSessionTime = String(value);
+    if (element === 'cmi.core.exit') exitSet = String(value);
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => flush(), DEBOUNCE_MS);
   };
@@ -160,7 +177,8 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
     finished = true;
     flush('finish', true);
     if (is12) {
-      if (api.getCMIValue('cmi.core.exit') !== 'suspend') events.navigate('continue');
+      // cmi.core.exit is write-only: what the SCO set in this session.
+      if (exitSet !== 'suspend') events.navigate('continue');
       return;
     }
     const request = navRequest(String((api as Scorm2004API).adl.nav.request ?? ''));
