@@ -109,6 +109,20 @@ describe('SCORM 2004', () => {
         'cmi.score.scaled': '0.5',
       }),
     ).toBe(true);
+    // A completion threshold judges the progress measure, before the status the SCO set.
+    const threshold = [sco('sco-1', { completionThreshold: 0.75 })];
+    expect(
+      await doneAfter(v2004(threshold), {
+        'cmi.completion_status': 'incomplete',
+        'cmi.progress_measure': '0.8',
+      }),
+    ).toBe(true);
+    expect(
+      await doneAfter(v2004(threshold), {
+        'cmi.completion_status': 'completed',
+        'cmi.progress_measure': '0.5',
+      }),
+    ).toBe(false);
   });
 });
 

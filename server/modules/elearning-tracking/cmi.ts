@@ -72,9 +72,15 @@ const LESSON_STATUS: Record<string, [string, string]> = {
  * The statuses, score and location of a record. `mastery` is the mastery (1.2) or passing (2004)
  * score in percent, the admin's first, else the item's: a 1.2 score at or above it passes, below it
  * fails, when the SCO reports neither; a 2004 scaled score does the same when the SCO reports no
- * success status.
+ * success status. A 2004 item's completion threshold (0 to 1) judges the progress measure the SCO
+ * reports, before its completion status.
  */
-export function derive(version: ScormVersion, cmi: Cmi, mastery: number | null): Derived {
+export function derive(
+  version: ScormVersion,
+  cmi: Cmi,
+  mastery: number | null,
+  completionThreshold: number | null = null,
+): Derived {
   if (version === '1.2') {
     const status = (cmi['cmi.core.lesson_status'] ?? '').trim().toLowerCase();
     const [completion, reportedSuccess] = LESSON_STATUS[status] ?? ['not attempted', 'unknown'];
@@ -94,7 +100,14 @@ export function derive(version: ScormVersion, cmi: Cmi, mastery: number | null):
       reported: completion !== 'not attempted',
     };
   }
-  const completion = (cmi['cmi.completion_status'] ?? 'unknown').trim().toLowerCase();
+  const progress = number(cmi['cmi.progress_measure']);
+  // With a completion threshold, the progress measure decides, as SCORM 2004 has the LMS do.
+  const completion =
+    completionThreshold !== null && progress !== null
+      ? progress >= completionThreshold
+        ? 'completed'
+        : 'incomplete'
+      : (cmi['cmi.completion_status'] ?? 'unknown').trim().toLowerCase();
   const reportedSuccess = (cmi['cmi.success_status'] ?? 'unknown').trim().toLowerCase();
   const raw = number(cmi['cmi.score.raw']);
   const max = number(cmi['cmi.score.max']);

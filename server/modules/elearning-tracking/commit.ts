@@ -174,7 +174,7 @@ export async function applyCommit(
     const row = await recordFor(tx, userId, pkg, input, state, at);
     const merged = mergeElements(row.cmi, row.elementTimes, input.elements, at);
     const mastery = masteryOf(pkg.masteryScore, item);
-    const derived = derive(pkg.scormVersion, merged.cmi, mastery);
+    const derived = derive(pkg.scormVersion, merged.cmi, mastery, item.completionThreshold);
     const time = await countSession(tx, row.id, input, at);
     const launchedAt = row.launchedAt ?? at;
     const exitedAt = input.event === 'finish' || input.event === 'unload' ? at : row.exitedAt;
