@@ -114,6 +114,25 @@ describe('the learner-only write channel', () => {
     const stolen = await packageCalls(t, two.token).commit(packageId, { courseId, commitId });
     expect(stolen.status).toBe(422);
     expect(stolen.body.errors).toEqual({ commitId: m.commitIdInvalid });
+
+    // Nor is another learner's session id: its time stays theirs.
+    const sessionId = randomUUID();
+    await packageCalls(t, one.token).commit(packageId, {
+      courseId,
+      sessionId,
+      event: 'finish',
+      sessionSeconds: 40,
+    });
+    const borrowed = await packageCalls(t, two.token).commit(packageId, {
+      courseId,
+      sessionId,
+      event: 'finish',
+      sessionSeconds: 4000,
+    });
+    expect(borrowed.status).toBe(422);
+    expect(borrowed.body.errors).toEqual({ sessionId: m.sessionIdInvalid });
+    const [kept] = await recordsOf(t, one.id, packageId);
+    expect(kept?.totalSeconds).toBe(40);
   });
 
   it('refuses bad input field by field and changes nothing', async () => {
