@@ -8,8 +8,13 @@ export type RuntimeEvents = {
   navigate: (request: string, target?: string) => void;
 };
 
-/** How long after the SCO's last write its elements are sent without a Commit. */
-const DEBOUNCE_MS = 1500;
+/**
+ * How long after the SCO's last write its elements are posted without a Commit: the burst of values
+ * a SCO sets in one go travels as one message, and nothing waits in the launcher, whose frame may be
+ * gone (the player left) before a later message could be posted. The app page decides when the
+ * values it holds are sent to the server.
+ */
+const DEBOUNCE_MS = 0;
 
 /** Elements that are the session's, not the record's: never handed back when resuming. */
 const NOT_RESUMED =
