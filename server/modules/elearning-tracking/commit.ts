@@ -177,7 +177,8 @@ export async function applyCommit(
     const derived = derive(pkg.scormVersion, merged.cmi, mastery, item.completionThreshold);
     const time = await countSession(tx, row.id, input, at);
     const launchedAt = row.launchedAt ?? at;
-    const exitedAt = input.event === 'finish' || input.event === 'unload' ? at : row.exitedAt;
+    const exits = input.event === 'finish' || input.event === 'unload';
+    const exitedAt = exits && (row.exitedAt === null || row.exitedAt < at) ? at : row.exitedAt;
     const done = scoDone(pkg.scormVersion, item, derived, pkg.completionRule, mastery, {
       launched: true,
       exited: exitedAt !== null,
