@@ -217,6 +217,12 @@ describe('merging commits', () => {
     expect(Date.parse(after?.elementTimes['cmi.core.lesson_location'] ?? '')).toBeLessThanOrEqual(Date.now());
     const launched = await calls.launch(packageId, courseId);
     expect(launched.body.results.records[0].cmi['cmi.core.lesson_location']).toBe('p9');
+    // Leaving it keeps the latest time it was left, whichever arrives last.
+    const left = minutesAgo(2);
+    await calls.commit(packageId, { courseId, at: left, event: 'finish' });
+    await calls.commit(packageId, { courseId, at: minutesAgo(20), event: 'unload' });
+    const [exited] = await recordsOf(t, learner.id, packageId);
+    expect(exited?.exitedAt?.toISOString()).toBe(left);
   });
 
   it('applies a commit sent twice once, and counts a session once', async () => {
