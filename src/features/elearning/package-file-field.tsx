@@ -31,6 +31,7 @@ export function PackageFileField({ editing, learnerCount, value, onChange, error
         accept=".zip,application/zip,application/x-zip-compressed"
         required={!editing}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
         leftSection={<IconFileZip size={16} aria-hidden />}
         value={value}
         onChange={onChange}

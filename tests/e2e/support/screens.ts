@@ -10,6 +10,7 @@ import {
   unknownCertificateReady,
 } from './screens-certificates.ts';
 import { checklistScreens } from './screens-checklists.ts';
+import { cataloguePackage, elearningScreens } from './screens-elearning.ts';
 import { leadChecklistScreens } from './screens-lead-checklists.ts';
 import { discardAllOfflineChanges, finishActivityOffline } from './screens-waiting-work.ts';
 
@@ -42,6 +43,8 @@ export type ScreenIds = {
   assignmentId: string;
   /** The seed's Safety Walkthrough checklist, with activities of several types. */
   checklistId: string;
+  /** The catalogue's e-learning package, uploaded before a run (screens-elearning.ts), with a learner. */
+  elearningId: string;
 };
 
 export type Screen = {
@@ -558,7 +561,7 @@ export const screens: Screen[] = [
   },
   { name: 'elearning', route: '/app/content-management/elearning/', who: 'admin' },
   { name: 'elearning-add', route: '/app/content-management/elearning/add', who: 'admin' },
-  { name: 'elearning-edit', route: '/app/content-management/elearning/edit/$elearningId', who: 'admin' },
+  ...elearningScreens,
   { name: 'lessons', route: '/app/content-management/lessons/', who: 'admin' },
   { name: 'lesson-add', route: '/app/content-management/lessons/add', who: 'admin' },
   { name: 'lesson-edit', route: '/app/content-management/lessons/edit/$lessonId', who: 'admin' },
@@ -1033,6 +1036,7 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
     quizId: ids.quizId,
     courseId: ids.courseId,
     assignmentId: ids.assignmentId,
+    elearningId: ids.elearningId,
   };
   return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
 }
@@ -1126,6 +1130,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     courseId: courses.data[0]?._id,
     assignmentId: assignment?._id,
     checklistId: checklists.data[0]?._id,
+    elearningId: await cataloguePackage(api, admin, lead),
   };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
