@@ -4,7 +4,7 @@ import {
   elearningLearnerPaths,
 } from '@contract/elearning/tracking';
 import { useEffect, useMemo, useState } from 'react';
-import { getEntry } from '../../sw/outbox/store.ts';
+import { getEntry, listEntries, type OutboxEntry } from '../../sw/outbox/store.ts';
 import { api, type WriteResult } from './api-client';
 import type { WaitingCommit } from './elearning-records';
 import { learningKeys } from './learning-keys';
@@ -52,7 +52,11 @@ export function sendElearningCommit(
 
 async function readCommit(summary: OutboxSummary, packageId: string): Promise<WaitingCommit | null> {
   const entry = await getEntry(summary.seq);
-  if (!entry?.body) return null;
+  return entry ? commitOf(entry, packageId) : null;
+}
+
+function commitOf(entry: Pick<OutboxEntry, 'body'>, packageId: string): WaitingCommit | null {
+  if (!entry.body) return null;
   try {
     const commit = JSON.parse(new TextDecoder().decode(entry.body)) as ElearningCommit;
     if (typeof commit.scoId !== 'string' || typeof commit.elements !== 'object' || commit.elements === null)
@@ -106,4 +110,16 @@ export function useWaitingCommits(): WaitingCommit[] {
     };
   }, [waiting]);
   return commits;
+}
+
+/**
+ * The package's commits waiting in the outbox, read from the outbox's own store now (not as the
+ * worker last reported it): what a SCO launched the moment the page opens resumes from.
+ */
+export async function readWaitingCommits(packageId: string): Promise<WaitingCommit[]> {
+  const entries = await listEntries().catch(() => []);
+  return entries
+    .filter((entry) => entry.status !== 'failed' && commitPackageOf(entry) === packageId)
+    .map((entry) => commitOf(entry, packageId))
+    .filter((commit): commit is WaitingCommit => commit !== null);
 }

@@ -10,9 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
 import { isQueued } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
+import { packageWithWork } from '@/lib/elearning-records';
 import { learningKeys } from '@/lib/learning-keys';
 import { toast } from '@/lib/notify';
-import { sendElearningCommit } from '@/lib/outbox-elearning';
+import { readWaitingCommits, sendElearningCommit } from '@/lib/outbox-elearning';
 
 /** While a SCO writes without committing, what it set is sent this often. */
 const FLUSH_MS = 30_000;
@@ -116,10 +117,12 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
         });
     };
 
-    const start = (target: Window) => {
+    const start = async (target: Window) => {
       // A launcher loaded again (the frame reloaded) starts a new session of the same SCO.
       send('unload');
-      const { pkg: current } = latest.current;
+      // What waits in the outbox is read now: the page may have opened a moment ago, offline.
+      const current = packageWithWork(latest.current.pkg, await readWaitingCommits(packageId));
+      if (leaving) return;
       const record = current.records.find((entry) => entry.scoId === launch.sco.identifier);
       const attempt = record?.attempt ?? 1;
       session.current = {
@@ -163,7 +166,7 @@ export function useLauncher({ frame, courseId, pkg, launch, onNavigate }: Launch
       if (data?.channel !== LAUNCHER_CHANNEL) return;
       const target = frame.current?.contentWindow;
       if (data.type === 'ready') {
-        if (!leaving && target && event.source === target) start(target);
+        if (!leaving && target && event.source === target) void start(target);
         return;
       }
       if (event.source !== session.current?.source) return;
