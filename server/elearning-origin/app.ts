@@ -4,12 +4,15 @@ import { resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { fileMessages } from '../../contract/files.ts';
 import { elearningPackages } from '../db/schema/elearning.ts';
+import { parseRange } from '../files/serve-headers.ts';
 import type { AppDeps } from '../http/app-env.ts';
 import { elearningFileKey } from '../modules/elearning/keys.ts';
-import { encodePath, readUploadFileList, requestedPath } from './files.ts';
+import { readUploadFiles } from '../modules/elearning/unpack.ts';
+import { encodePath, requestedPath, uploadListingKey } from './files.ts';
 import { apiNameOf, launcherDocument, RUNTIME_PATH, SERVICE_WORKER_PATH } from './page.ts';
 import { checkLauncherPath, ELEARNING_PREFIX } from './urls.ts';
 
@@ -63,6 +66,8 @@ export function createContentApp(deps: ContentDeps) {
   };
 
   const app = new Hono();
+  // The runtime is a few hundred KB of script a phone loads before the first SCO paints.
+  app.use(`${RUNTIME_PATH}*`, compress());
   app.get(SERVICE_WORKER_PATH, (c) => built(c, 'sw.js'));
   app.get(`${RUNTIME_PATH}:name{[A-Za-z0-9_.-]+}`, (c) => built(c, c.req.param('name')));
 
@@ -121,9 +126,9 @@ export function createContentApp(deps: ContentDeps) {
     }
 
     if (rest === 'files.json') {
-      const paths = await readUploadFileList(deps.files, link.contentKey);
-      if (!paths) return notFound(c);
-      return c.json({ files: paths.map((path) => `files/${encodePath(path)}`) }, 200, {
+      if (!(await deps.files.disk.exists(uploadListingKey(link.contentKey)))) return notFound(c);
+      const listed = await readUploadFiles(deps.files, link.contentKey);
+      return c.json({ files: listed.map((file) => `files/${encodePath(file.path)}`) }, 200, {
         ...common,
         'Cache-Control': 'no-cache',
         'Cross-Origin-Resource-Policy': 'same-origin',
@@ -139,19 +144,30 @@ export function createContentApp(deps: ContentDeps) {
       throw error;
     });
     if (!meta) return notFound(c);
-    const headers = {
+    const size = meta.contentLength;
+    const headers: Record<string, string> = {
       ...common,
       'Content-Type': getMimeType(path) ?? 'application/octet-stream',
-      'Content-Length': String(meta.contentLength),
+      'Accept-Ranges': 'bytes',
       // An upload's files never change (a new version is a new upload), but each launch signs anew.
       'Cache-Control': 'private, max-age=3600',
       'Cross-Origin-Resource-Policy': 'same-origin',
       // The package's own pages may run what they like, but only framed by the launcher (and the app).
       'Content-Security-Policy': `frame-ancestors 'self' ${appOrigin}`,
     };
-    if (c.req.method === 'HEAD' || meta.contentLength === 0) return c.body(null, 200, headers);
-    const stream = await deps.files.disk.getStream(key);
-    return c.body(Readable.toWeb(stream) as ReadableStream, 200, headers);
+    // One byte range (a video seeked), or the whole file.
+    const rangeHeader = c.req.header('Range');
+    const range = rangeHeader === undefined ? undefined : parseRange(rangeHeader, size);
+    if (range === 'unsatisfiable')
+      return c.text('Range Not Satisfiable', 416, { ...common, 'Content-Range': `bytes */${size}` });
+    const partial = range && range !== 'whole' ? range : undefined;
+    const length = partial ? partial.end - partial.start + 1 : size;
+    headers['Content-Length'] = String(length);
+    if (partial) headers['Content-Range'] = `bytes ${partial.start}-${partial.end}/${size}`;
+    const status = partial ? 206 : 200;
+    if (c.req.method === 'HEAD' || length === 0) return c.body(null, status, headers);
+    const stream = await deps.files.read(key, partial);
+    return c.body(Readable.toWeb(stream) as ReadableStream, status, headers);
   });
 
   return app.notFound(notFound).onError((error, c) => {

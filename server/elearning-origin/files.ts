@@ -1,34 +1,8 @@
-import type { FileStore } from '../files/store.ts';
-
 /**
- * The list of an upload's files, which the import writes beside them: a JSON array of each file's
- * path from the package's top, decoded (`a b/é.html`).
+ * Where the import lists an upload's files, beside them (server/modules/elearning/unpack.ts reads
+ * it with readUploadFiles): the content origin answers 404 for an upload without one.
  */
-export const uploadFilesKey = (contentKey: string) => `${contentKey}/files.json`;
-
-/** The upload's file paths, or undefined when the store holds no list for it. */
-export async function readUploadFileList(
-  store: FileStore,
-  contentKey: string,
-): Promise<string[] | undefined> {
-  const key = uploadFilesKey(contentKey);
-  if (!(await store.disk.exists(key))) return undefined;
-  const parsed: unknown = JSON.parse(await store.disk.get(key));
-  const list = Array.isArray(parsed)
-    ? parsed
-    : typeof parsed === 'object' && parsed !== null && 'files' in parsed && Array.isArray(parsed.files)
-      ? parsed.files
-      : [];
-  return list
-    .map((entry: unknown) =>
-      typeof entry === 'string'
-        ? entry
-        : typeof entry === 'object' && entry !== null && 'path' in entry && typeof entry.path === 'string'
-          ? entry.path
-          : undefined,
-    )
-    .filter((path): path is string => path !== undefined);
-}
+export const uploadListingKey = (contentKey: string) => `${contentKey}/files.json`;
 
 /** A path from the package's top as the content origin addresses it: each segment percent-encoded. */
 export const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

@@ -7,11 +7,14 @@ import type { ScormVersion } from '../../contract/elearning/resource.ts';
 import { fileMessages } from '../../contract/files.ts';
 import { elearningPackages } from '../../server/db/schema/elearning.ts';
 import { createContentApp } from '../../server/elearning-origin/app.ts';
-import { uploadFilesKey } from '../../server/elearning-origin/files.ts';
+import { uploadListingKey } from '../../server/elearning-origin/files.ts';
 import { launcherUrl } from '../../server/elearning-origin/urls.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { elearningFileKey, newContentKey } from '../../server/modules/elearning/keys.ts';
 import { APP_URL, createTestContext, type TestContext } from './helpers.ts';
+
+/** A launcher script of the size that is worth compressing. */
+const LAUNCHER_SCRIPT = `export const launcher = 1;\n// ${'runtime '.repeat(200)}\n`;
 
 let t: TestContext;
 let dist: string;
@@ -23,7 +26,7 @@ beforeAll(async () => {
   t = await createTestContext();
   dist = mkdtempSync(join(tmpdir(), 'training-admin-launcher-dist-'));
   mkdirSync(join(dist, 'elearning-launcher'));
-  writeFileSync(join(dist, 'elearning-launcher', 'launcher.js'), 'export const launcher = 1;');
+  writeFileSync(join(dist, 'elearning-launcher', 'launcher.js'), LAUNCHER_SCRIPT);
   writeFileSync(join(dist, 'elearning-launcher', 'sw.js'), 'self.skipWaiting();');
   writeFileSync(join(dist, 'secret.txt'), 'not the launcher');
   content = createContentApp({
@@ -58,7 +61,8 @@ async function storedPackage(version: ScormVersion, paths: Record<string, string
   const store = files();
   for (const [path, body] of Object.entries(paths))
     await store.disk.put(elearningFileKey(contentKey, path), body);
-  await store.disk.put(uploadFilesKey(contentKey), JSON.stringify(Object.keys(paths)));
+  const listing = Object.entries(paths).map(([path, body]) => ({ path, size: Buffer.byteLength(body) }));
+  await store.disk.put(uploadListingKey(contentKey), JSON.stringify({ files: listing }));
   const url = await launcherUrl(
     { db: t.db, config: t.config, clock: () => new Date() },
     { packageId: row.id, contentKey },
@@ -179,6 +183,23 @@ describe("an upload's files", () => {
     );
   });
 
+  it('are served by byte range, for a video seeked', async () => {
+    const bytes = Buffer.from('0123456789');
+    const pkg = await storedPackage('1.2', { 'media/clip.mp4': bytes });
+    const part = await get(`${pkg.path}files/media/clip.mp4`, { headers: { Range: 'bytes=2-5' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(part.headers.get('content-type')).toBe('video/mp4');
+    expect(await part.text()).toBe('2345');
+    const whole = await get(`${pkg.path}files/media/clip.mp4`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(await whole.text()).toBe('0123456789');
+    const past = await get(`${pkg.path}files/media/clip.mp4`, { headers: { Range: 'bytes=20-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */10');
+  });
+
   it('are listed in files.json as addresses beside the launcher', async () => {
     const pkg = await storedPackage('1.2', { 'index.html': 'a', 'my pages/é 1.html': 'b' });
     const response = await get(`${pkg.path}files.json`);
@@ -240,8 +261,11 @@ describe('the content origin', () => {
   it('serves the runtime and its service worker from the build, and nothing else of it', async () => {
     const script = await get('/elearning-runtime/launcher.js');
     expect(script.status).toBe(200);
+    const zipped = await get('/elearning-runtime/launcher.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(Number((await zipped.arrayBuffer()).byteLength)).toBeLessThan(LAUNCHER_SCRIPT.length / 4);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
-    expect(await script.text()).toBe('export const launcher = 1;');
+    expect(await script.text()).toBe(LAUNCHER_SCRIPT);
     const worker = await get('/elearning-sw.js');
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
