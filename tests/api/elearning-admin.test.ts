@@ -169,6 +169,28 @@ describe('updating a package', () => {
     expect(newFiles.length).toBeGreaterThan(oldFiles.length);
   });
 
+  it('takes a form without a new file as an update of its fields only, keeping the upload', async () => {
+    const pkg = await created(`${run} form fields`);
+    const files = uploadsOf(pkg._id);
+    const form = packageForm(undefined, {
+      title: `${run} form renamed`,
+      masteryScore: '',
+      completionRule: 'exit',
+      version: '1',
+    });
+    const answer = await t.call('PATCH', paths.one(pkg._id), { token: admin, form });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.message).toBe(recordMessage(elearningResource, `${run} form renamed`, 'updated'));
+    expect(answer.body.results).toMatchObject({
+      title: `${run} form renamed`,
+      completionRule: 'exit',
+      masteryScore: null,
+      version: 2,
+      packageVersion: 1,
+    });
+    expect(uploadsOf(pkg._id)).toEqual(files);
+  });
+
   it('refuses a stale or broken new version and keeps the package and its files as they were', async () => {
     const pkg = await created(`${run} kept`);
     const files = uploadsOf(pkg._id);

@@ -178,6 +178,26 @@ describe('reading imsmanifest.xml as packages write it', () => {
     });
   });
 
+  it("names a package whose organization has no title after its zip's name", async () => {
+    const manifest = manifestXml('1.2', 'x', [{ identifier: 's', title: 'S', href: 'a.html' }]).replace(
+      '<title>x</title>',
+      '',
+    );
+    const answer = await uploadPackage(
+      t,
+      admin,
+      await zipOf({ 'imsmanifest.xml': manifest, 'a.html': 'a' }),
+      {},
+      'Crane signals v2.zip',
+    );
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body.results).toMatchObject({
+      title: 'Crane signals v2',
+      organizationTitle: '',
+      fileName: 'Crane signals v2.zip',
+    });
+  });
+
   it('takes a version from schemaversion as 2004 3rd edition tools write it', async () => {
     const zip = await scormPackage({ version: '2004-3', title: 'Third edition' });
     expect((await imported(zip)).scormVersion).toBe('2004-3');
