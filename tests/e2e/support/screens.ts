@@ -11,6 +11,7 @@ import {
 } from './screens-certificates.ts';
 import { checklistScreens } from './screens-checklists.ts';
 import { cataloguePackage, elearningScreens } from './screens-elearning.ts';
+import { elearningPlayerScreens } from './screens-elearning-player.ts';
 import { leadChecklistScreens } from './screens-lead-checklists.ts';
 import { discardAllOfflineChanges, finishActivityOffline } from './screens-waiting-work.ts';
 
@@ -1012,6 +1013,7 @@ export const screens: Screen[] = [
     path: (ids) => `/user-portal/team-dashboard/members/edit/${ids.memberId}?team=${ids.teamId}`,
   },
   ...checklistScreens,
+  ...elearningPlayerScreens,
   ...leadChecklistScreens,
 ];
 
