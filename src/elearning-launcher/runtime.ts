@@ -41,7 +41,7 @@ export function timespanSeconds(value: string | undefined): number | undefined {
 }
 
 /** The CMI a SCO starts from: the learner's record, who they are, and what the manifest hands it. */
-function startingCmi(start: LauncherStart): Record<string, string> {
+export function startingCmi(start: LauncherStart): Record<string, string> {
   const cmi: Record<string, string> = {};
   for (const [element, value] of Object.entries(start.cmi))
     if (!NOT_RESUMED.test(element)) cmi[element] = value;
@@ -56,7 +56,7 @@ function startingCmi(start: LauncherStart): Record<string, string> {
         'cmi.core.student_name': start.learner.name,
         'cmi.core.entry': entry,
         'cmi.launch_data': sco.dataFromLms,
-        'cmi.student_data.mastery_score': start.masteryScore,
+        'cmi.student_data.mastery_score': start.masteryScore ?? sco.masteryScore,
         'cmi.student_data.max_time_allowed': sco.maxTimeAllowed,
         'cmi.student_data.time_limit_action': sco.timeLimitAction,
       }
@@ -65,18 +65,27 @@ function startingCmi(start: LauncherStart): Record<string, string> {
         'cmi.learner_name': start.learner.name,
         'cmi.entry': entry,
         'cmi.launch_data': sco.dataFromLms,
-        'cmi.scaled_passing_score': start.masteryScore === null ? null : start.masteryScore / 100,
+        'cmi.scaled_passing_score':
+          start.masteryScore === null ? sco.scaledPassingScore : start.masteryScore / 100,
         'cmi.completion_threshold': sco.completionThreshold,
         'cmi.max_time_allowed': sco.maxTimeAllowed,
         'cmi.time_limit_action': sco.timeLimitAction,
       };
   for (const [element, value] of Object.entries(given))
     if (value !== null && value !== '') cmi[element] = String(value);
+  if (!is12) {
+    // The manifest's objectives, each in cmi.objectives once, after those the record holds.
+    const ids = Object.entries(cmi).filter(([element]) => /^cmi\.objectives\.\d+\.id$/.test(element));
+    let next = ids.reduce((most, [element]) => Math.max(most, Number(element.split('.')[2]) + 1), 0);
+    const held = new Set(ids.map(([, value]) => value));
+    for (const objective of sco.objectives)
+      if (objective.id && !held.has(objective.id)) cmi[`cmi.objectives.${next++}.id`] = objective.id;
+  }
   return cmi;
 }
 
 /** The 2004 `adl.nav.request` as a request and its target: `{target=intro}choice` -> choice, intro. */
-function navRequest(value: string): { request: string; target?: string } | undefined {
+export function navRequest(value: string): { request: string; target?: string } | undefined {
   if (!value || value === '_none_') return undefined;
   const targeted = /^\{target=([^}]+)\}(.+)$/.exec(value);
   if (targeted?.[1] && targeted[2]) return { request: targeted[2], target: targeted[1] };
@@ -112,6 +121,8 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
   const sessionTimeElement = is12 ? 'cmi.core.session_time' : 'cmi.session_time';
   let reportedSessionTime: string | undefined;
   let exitSet: string | undefined;
+  /** The SCO's navigation request: the runtime may have acted on it and cleared it by Terminate. */
+  let navSet = '';
 
   const sessionSeconds = () => {
     const reported = timespanSeconds(reportedSessionTime);
@@ -162,7 +173,9 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
     };
 
   const onSet = (result: string, element: string, value: unknown) => {
-    if (result !== 'true' || typeof element !== 'string' || element.startsWith('adl.')) return;
+    if (result !== 'true' || typeof element !== 'string') return;
+    if (element === 'adl.nav.request') navSet = String(value);
+    if (element.startsWith('adl.')) return;
     pending[element] = String(value);
     if (element === sessionTimeElement) reportedSessionTime = String(value);
     if (element === 'cmi.core.exit') exitSet = String(value);
@@ -186,7 +199,7 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
       if (exitSet !== 'suspend') events.navigate('continue');
       return;
     }
-    const request = navRequest(String((api as Scorm2004API).adl.nav.request ?? ''));
+    const request = navRequest(navSet);
     if (request) events.navigate(request.request, request.target);
   };
 
