@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminMessages } from '../../contract/admin-list.ts';
 import {
+  completionRuleName,
   type ElearningDetail,
   elearningMessages,
   elearningPaths,
@@ -124,6 +126,22 @@ test.describe('on a phone', () => {
     await expect(page.getByText("Empty: the package's own, 80%.")).toBeVisible();
     await expectNoSidewaysScroll(page);
 
+    // The administrator's own mastery score and completion rule: checked by the contract, then kept.
+    const mastery = page.getByLabel('Mastery score (%)');
+    await mastery.fill('150');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(page.getByText(elearningMessages.masteryScoreInvalid)).toBeVisible();
+    await mastery.fill('70');
+    await page.getByRole('combobox', { name: 'Completion rule' }).click();
+    await page.getByRole('option', { name: completionRuleName.launch, exact: true }).click();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(panel.getByText('70% (set here)', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+    await expect(page.getByLabel('Mastery score (%)')).toHaveValue('70', { timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: 'Completion rule' })).toHaveValue(
+      completionRuleName.launch,
+    );
+
     // The list shows it published, as a new package is; unpublished and published again from its switch.
     await page.goto(`${LIST}?search=${encodeURIComponent(organization)}`);
     const row = table(page).getByRole('row').filter({ hasText: organization });
@@ -167,6 +185,38 @@ test.describe('on a phone', () => {
     await expect(outlineItem.getByText('Unpublished', { exact: true })).toHaveCount(0);
     await page.reload();
     await expect(outlineItem.getByText('E-learning', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a package uploading shows how far it has gone', async ({ page }) => {
+    test.setTimeout(120_000);
+    const title = `Slow upload ${run}`;
+    // A megabyte that does not compress, sent at 128 KB a second: several seconds of upload.
+    const zip = await scormPackage({
+      version: '1.2',
+      title,
+      extra: { 'media/noise.bin': randomBytes(1024 * 1024) },
+    });
+    await openSignedIn(page, ADMIN, `${LIST}/add`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add E-Learning' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await fileInput(page).setInputFiles(zipFile(`slow-${run}.zip`, zip));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 128 * 1024,
+    });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('progressbar')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(/^Uploading…/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit E-Learning' })).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
   });
 
   test("a zip that is not a package shows the server's refusal under the upload field and adds nothing", async ({
@@ -314,6 +364,12 @@ test.describe('on a desktop', () => {
     await expect(row.getByText('90%', { exact: true })).toBeVisible();
     await expect(row.getByText('1m 35s', { exact: true })).toBeVisible();
     await expect(learners.getByText('1 learner', { exact: true })).toBeVisible();
+    // Searched by name or email on the server.
+    const search = learners.getByRole('searchbox', { name: 'Search learners' });
+    await search.fill(`nobody-${run}`);
+    await expect(learners.getByText('No learner found.')).toBeVisible({ timeout: 30_000 });
+    await search.fill(LEAD.email);
+    await expect(row).toBeVisible({ timeout: 30_000 });
 
     const download = page.waitForEvent('download');
     await learners.getByRole('button', { name: 'Export interactions' }).click();

@@ -142,7 +142,7 @@ export function LearnersPanel({ record }: { record: ElearningDetail }) {
             limit={paging.limit}
             total={total ?? 0}
             fetching={report.isFetching}
-            noRecordsText="No learner has opened this package yet."
+            noRecordsText={debounced ? 'No learner found.' : 'No learner has opened this package yet.'}
             onPaginationChange={({ page, limit }) =>
               setPaging({ page, limit: PAGE_SIZES.find((size) => size === limit) ?? ADMIN_DEFAULT_LIMIT })
             }
