@@ -10,6 +10,7 @@ import { fileMessages } from '../../contract/files.ts';
 import { elearningPackages } from '../db/schema/elearning.ts';
 import { parseRange } from '../files/serve-headers.ts';
 import type { AppDeps } from '../http/app-env.ts';
+import { LAUNCHER_BUILD_FOLDER } from '../http/static.ts';
 import { elearningFileKey } from '../modules/elearning/keys.ts';
 import { readUploadFiles } from '../modules/elearning/unpack.ts';
 import { encodePath, requestedPath, uploadListingKey } from './files.ts';
@@ -17,9 +18,6 @@ import { apiNameOf, launcherDocument, RUNTIME_PATH, SERVICE_WORKER_PATH } from '
 import { checkLauncherPath, ELEARNING_PREFIX } from './urls.ts';
 
 export type ContentDeps = Pick<AppDeps, 'db' | 'config' | 'files' | 'clock' | 'logger'>;
-
-/** Where the build puts the launcher's script and the content origin's service worker. */
-export const LAUNCHER_BUILD_FOLDER = 'elearning-launcher';
 
 /** Whether reading a file's metadata failed because there is no such file (on disk or in a bucket). */
 function isMissing(error: unknown): boolean {

@@ -5,6 +5,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import type { AppEnv } from './app-env.ts';
 
+/** Where the build puts the e-learning launcher, which only the content origin serves. */
+export const LAUNCHER_BUILD_FOLDER = 'elearning-launcher';
+
 /** Where the build puts the files it names by content hash (Vite's assetsDir). */
 export const HASHED_ASSETS = '/assets/';
 
@@ -29,6 +32,8 @@ export function distRoutes(distDir: string) {
   // A missing hashed asset is a stale client asking for an old build; the HTML shell would only
   // confuse it (and a service worker could cache that HTML as a script).
   app.get(`${HASHED_ASSETS}*`, (c) => c.text('Not Found', 404));
+  // The e-learning launcher's build runs on the content origin only (server/elearning-origin).
+  app.all(`/${LAUNCHER_BUILD_FOLDER}/*`, (c) => c.text('Not Found', 404));
   app.use('*', cached(REVALIDATE, { root: distDir }));
   app.get('*', cached(REVALIDATE, { root: distDir, path: 'index.html' }));
   return app;

@@ -277,4 +277,15 @@ describe('the content origin', () => {
     ])
       expect((await get(path)).status, path).toBe(404);
   });
+
+  it("is the only origin that serves the launcher's build: the app answers 404 for it", async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Training Admin</title>');
+    const app = t.build({ distDir: dist });
+    expect((await app.request('/login')).status).toBe(200);
+    for (const path of ['/elearning-launcher/launcher.js', '/elearning-launcher/sw.js']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain('launcher');
+    }
+  });
 });
