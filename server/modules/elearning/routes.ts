@@ -85,7 +85,6 @@ export function elearningRoutes(deps: AppDeps) {
     })
     .patch(byId, can('edit'), async (c) => {
       const id = pathId(c.req.param('id'));
-      const current = await foundOr404(storedUpload(db, id));
       if (!isForm(c.req.header('content-type'))) {
         const body = await c.req.json().catch(() => {
           throw new ApiError(400, messages.malformedJson);
@@ -103,9 +102,12 @@ export function elearningRoutes(deps: AppDeps) {
           results,
         } satisfies ApiSuccess<ElearningDetail>);
       }
+      // The upload the package had when the form's fields were checked: a new one replaces it.
+      let current: Awaited<ReturnType<typeof storedUpload>>;
       let form: Awaited<ReturnType<typeof readPackageForm<'update'>>>;
       try {
         form = await readPackageForm(c.req.raw, files, 'update', async (fields) => {
+          current = await foundOr404(storedUpload(db, id));
           // A stale form is refused before its zip is stored and unpacked.
           if (fields.version !== current.version) throw new StaleVersion();
           return newContentKey(id);
@@ -116,23 +118,23 @@ export function elearningRoutes(deps: AppDeps) {
       }
       const { fields, zip } = form;
       const { version, title, ...values } = fields;
-      const imported = zip ? await importUpload(files, zip) : undefined;
-      const before = await requireDetail(id);
-      const written = await versionedUpdate(db, elearningPackages, id, version, {
-        ...values,
-        title: titleOf(title, imported?.structure ?? before.structure, zip?.name ?? before.fileName),
-        ...(imported ? { ...imported.columns, packageVersion: before.packageVersion + 1 } : {}),
-      }).catch(async (error: unknown) => {
-        if (zip) await removeUpload(files, zip.contentKey).catch(() => undefined);
-        throw error;
-      });
-      if (!written) {
-        if (zip) await removeUpload(files, zip.contentKey);
-        return c.json(staleAnswer(await requireDetail(id)), 409);
+      let written = false;
+      try {
+        const imported = zip ? await importUpload(files, zip) : undefined;
+        const before = await requireDetail(id);
+        written = await versionedUpdate(db, elearningPackages, id, version, {
+          ...values,
+          title: titleOf(title, imported?.structure ?? before.structure, zip?.name ?? before.fileName),
+          ...(imported ? { ...imported.columns, packageVersion: before.packageVersion + 1 } : {}),
+        });
+      } finally {
+        // Not written (stale, gone, refused): the new upload goes, the package keeps its own.
+        if (zip && !written) await removeUpload(files, zip.contentKey).catch(() => undefined);
       }
+      if (!written) return c.json(staleAnswer(await requireDetail(id)), 409);
       // The new upload is in: the one before it goes (a learner's device keeps its own copy until
       // it reads the new version).
-      if (zip) await removeUpload(files, current.contentKey).catch(() => undefined);
+      if (zip && current) await removeUpload(files, current.contentKey).catch(() => undefined);
       const results = await requireDetail(id);
       return c.json({
         message: zip
