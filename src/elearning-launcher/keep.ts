@@ -45,6 +45,11 @@ export async function keepUpload(runtimeUrl: string): Promise<void> {
       const response = await staging.match(request);
       if (response) await kept.put(request, response);
     }
+    // An earlier upload of the package (a version before this one) is no longer played.
+    const packageFolder = address.upload.split('/').slice(0, 3).join('/');
+    for (const other of await caches.keys())
+      if (other.startsWith(uploadCacheName(`${packageFolder}/`)) && other !== name)
+        await caches.delete(other);
   } finally {
     await caches.delete(`${name}:keeping`);
   }
