@@ -105,7 +105,7 @@ describe('reading imsmanifest.xml as packages write it', () => {
 <imsss:sequencing><imsss:limitConditions attemptAbsoluteDurationLimit="PT1H"/><imsss:objectives>
 <imsss:primaryObjective objectiveID="pass" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.6</imsss:minNormalizedMeasure></imsss:primaryObjective>
 <imsss:objective objectiveID="extra"/></imsss:objectives></imsss:sequencing></item>
-<item identifier="s2" identifierref="r2"><title>Handout</title></item>
+<item identifier="s2" identifierref="r2"><title>Handout</title><adlcp:completionThreshold completedByMeasure="false" minProgressMeasure="0.5"/></item>
 </organization></organizations>
 <resources xml:base="content/"><resource identifier="r1" type="webcontent" adlcp:scormType="sco" xml:base="one/" href="index%20page.html"/>
 <resource identifier="r2" type="webcontent" adlcp:scormType="asset" href="handout.html"/></resources></manifest>`;
@@ -136,7 +136,12 @@ describe('reading imsmanifest.xml as packages write it', () => {
         { id: 'extra', primary: false, satisfiedByMeasure: false, minNormalizedMeasure: null },
       ],
     });
-    expect(second).toMatchObject({ identifier: 's2', launch: 'content/handout.html', scormType: 'asset' });
+    expect(second).toMatchObject({
+      identifier: 's2',
+      launch: 'content/handout.html',
+      scormType: 'asset',
+      completionThreshold: null,
+    });
   });
 
   it('reads 1.2 data from the LMS, time allowed and time limit action, and the version from the namespaces when the metadata says none', async () => {

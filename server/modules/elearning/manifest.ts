@@ -116,12 +116,16 @@ function objectivesOf(item: Node): ElearningObjective[] {
   ];
 }
 
-/** 2004 `adlcp:completionThreshold`: its text (3rd edition) or its minProgressMeasure (4th). */
+/**
+ * 2004 `adlcp:completionThreshold`: its text (3rd edition), or its minProgressMeasure (4th, 1 by
+ * default) when completedByMeasure is true; a 4th edition threshold not completed by measure is none.
+ */
 function completionThresholdOf(item: Node): number | null {
   const node = child(item, 'completionThreshold');
   if (node === undefined) return null;
   const fromText = numberOr(text(node));
   if (fromText !== null) return fromText;
+  if (attribute(asNode(node), 'completedByMeasure') !== 'true') return null;
   const measure = attribute(asNode(node), 'minProgressMeasure');
   return measure === undefined ? 1 : numberOr(measure);
 }
