@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
+import { elearningPaths } from '../../contract/elearning/resource.ts';
 import { isLessonUploadRequest } from '../../contract/lessons/resource.ts';
+import { API_BASE } from '../../contract/paths.ts';
 import { OUTBOX_HEADERS, QUEUED_MESSAGE, type QueuedAnswer } from './protocol.ts';
 import type { OutboxEntry } from './store.ts';
 
@@ -34,9 +36,25 @@ export function queuedAnswer(entry: OutboxEntry): Response {
   return new Response(JSON.stringify(body), { status: 202, headers: { 'Content-Type': 'application/json' } });
 }
 
+const PACKAGES = `${API_BASE}${elearningPaths.list}`;
+
 /**
- * Activity uploads (files up to a gigabyte) go to the network as the page sends them: the page
- * refuses them offline, the browser reports their progress, and the outbox never holds the file.
+ * An e-learning package's zip: its create, and an update sent as a form (a new version). An update
+ * of the fields alone is JSON and goes through the outbox like any other edit.
+ */
+function isElearningUpload(request: Request, pathname: string): boolean {
+  if (pathname === PACKAGES) return request.method === 'POST';
+  return (
+    request.method === 'PATCH' &&
+    pathname.startsWith(`${PACKAGES}/`) &&
+    (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')
+  );
+}
+
+/**
+ * Activity uploads and package zips (files up to a gigabyte) go to the network as the page sends
+ * them: the page refuses them offline, the browser reports their progress, and the outbox never
+ * holds the file.
  */
 export function isQueuedWrite(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
@@ -45,6 +63,7 @@ export function isQueuedWrite(request: Request): boolean {
     origin === self.location.origin &&
     pathname.startsWith('/api/v1/') &&
     !NEVER_QUEUED.includes(pathname) &&
-    !isLessonUploadRequest(request.method, pathname)
+    !isLessonUploadRequest(request.method, pathname) &&
+    !isElearningUpload(request, pathname)
   );
 }
