@@ -16,6 +16,7 @@ import { outboxChaos } from './outbox-chaos.ts';
 import { outboxReplay } from './outbox-replay.ts';
 import { packageCommit } from './package-commit.ts';
 import { packageImport } from './package-import.ts';
+import { packageLaunch } from './package-launch.ts';
 import { playerOpen } from './player-open.ts';
 import { quizImport } from './quiz-import.ts';
 import { quizSubmit } from './quiz-submit.ts';
@@ -57,6 +58,7 @@ const benches = {
   'checklist-signoff': checklistSignoff,
   'package-commit': packageCommit,
   'package-import': packageImport,
+  'package-launch': packageLaunch,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
