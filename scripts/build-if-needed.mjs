@@ -4,7 +4,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const built = 'dist/index.html';
-const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'sw',
+  'public',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'scripts/build-elearning-launcher.ts',
+  'package-lock.json',
+];
+/** The e-learning launcher, built with the app, which the content origin serves. */
+const launcher = 'dist/elearning-launcher/launcher.js';
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -14,7 +25,7 @@ function newest(path) {
 }
 
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (builtAt === 0 || sources.some((source) => newest(source) > builtAt)) {
+if (builtAt === 0 || !existsSync(launcher) || sources.some((source) => newest(source) > builtAt)) {
   console.log('Building the app…');
   const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
