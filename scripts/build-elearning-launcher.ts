@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,3 +37,9 @@ export async function buildElearningLauncher(outDir: string): Promise<void> {
       },
     });
 }
+
+// `tsx scripts/build-elearning-launcher.ts [outDir]`: the launcher alone (the dev server uses it).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await buildElearningLauncher(
+    fileURLToPath(new URL(`../${process.argv[2] ?? 'dist/elearning-launcher'}`, import.meta.url)),
+  );
