@@ -242,6 +242,10 @@ test.describe('on a phone', () => {
     );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(elearningMessages.noManifest)).toBeVisible({ timeout: 30_000 });
+    // Under the upload field: the message describes it.
+    await expect(page.getByRole('button', { name: 'SCORM package (.zip)' })).toHaveAccessibleDescription(
+      new RegExp(elearningMessages.noManifest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
 
     const missingLaunch = await zipOf({
       'imsmanifest.xml': manifestXml('1.2', title, [
