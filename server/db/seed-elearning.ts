@@ -53,7 +53,7 @@ const PAGES = [
 const SCO = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${DEMO_PACKAGE_TITLE}</title>
-<style>body{font-family:system-ui,sans-serif;margin:1.5rem;line-height:1.5;color:#1a1b1e}button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0}</style>
+<style>body{font-family:system-ui,sans-serif;margin:1.5rem;line-height:1.5;color:#1a1b1e}h1{font-size:1.5rem;line-height:1.25}button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0}</style>
 </head><body><main id="page"></main>
 <script>
 var pages = ${JSON.stringify(PAGES)};
