@@ -116,7 +116,13 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let startedAt: number | undefined;
   let finished = false;
-  const statusElements = is12 ? ['cmi.core.lesson_status'] : ['cmi.completion_status', 'cmi.success_status'];
+  /**
+   * Statuses the runtime itself settles at Terminate: 2004's, from the completion threshold and
+   * progress measure and from the passing score and scaled score the SCO set. A 1.2 status the SCO
+   * never set stays unset ('incomplete' there would read as reported, and keep the package's
+   * completion rule from applying).
+   */
+  const statusElements = is12 ? [] : ['cmi.completion_status', 'cmi.success_status'];
   const sent: Record<string, string> = { ...start.cmi };
   const sessionTimeElement = is12 ? 'cmi.core.session_time' : 'cmi.session_time';
   let reportedSessionTime: string | undefined;
@@ -146,7 +152,8 @@ export function createRuntime(start: LauncherStart, events: RuntimeEvents) {
     if (event === 'finish')
       for (const element of statusElements) {
         const value = readElement(element);
-        if (value && value !== sent[element] && !(element in pending)) pending[element] = value;
+        if (value && value !== 'unknown' && value !== sent[element] && !(element in pending))
+          pending[element] = value;
       }
     const elements = pending;
     pending = {};

@@ -113,6 +113,14 @@ describe('the launcher runtime, SCORM 1.2', () => {
     });
   });
 
+  it('adds no status at Finish that the SCO did not set, so the completion rule still applies', () => {
+    const { api, writes } = launched(start('1.2'));
+    api.LMSInitialize?.('');
+    api.LMSSetValue?.('cmi.core.lesson_location', '1');
+    expect(api.LMSFinish?.('')).toBe('true');
+    expect(writes.at(-1)).toMatchObject({ elements: { 'cmi.core.lesson_location': '1' }, event: 'finish' });
+  });
+
   it('sends what a SCO set when it is left without finishing, with the time spent', () => {
     const { runtime, api, writes } = launched(start('1.2'));
     api.LMSInitialize?.('');
@@ -145,6 +153,20 @@ describe('the launcher runtime, SCORM 2004', () => {
       event: 'finish',
     });
     expect(navigations).toEqual([{ request: 'choice', target: 'sco-2' }]);
+  });
+});
+
+describe('the launcher runtime, SCORM 2004 statuses', () => {
+  it('sends the success status the runtime settles from the passing score, and no unknown status', () => {
+    const { api, writes } = launched(start('2004-4'));
+    api.Initialize?.('');
+    api.SetValue?.('cmi.score.scaled', '0.9');
+    expect(api.Terminate?.('')).toBe('true');
+    const finish = writes.at(-1);
+    expect(finish?.event).toBe('finish');
+    expect(finish?.elements['cmi.score.scaled']).toBe('0.9');
+    expect(finish?.elements['cmi.success_status']).toBe('passed');
+    expect(Object.values(finish?.elements ?? {})).not.toContain('unknown');
   });
 });
 
