@@ -64,6 +64,56 @@ test('a learner plays a package to a pass: the outline shows it done and the cou
   expect(held.course.progress.state).toBe('completed');
 });
 
+test('a package of several SCOs shows its contents nested, goes on to the next SCO when one finishes, and opens the one chosen', async ({
+  page,
+  request,
+}) => {
+  const id = run();
+  const learner = await newLearner(request, id);
+  const zip = await scormPackage({
+    version: '1.2',
+    title: 'Ladders',
+    pages: 1,
+    scos: [
+      { identifier: 'sco-1', title: 'Before you climb', href: 'intro/index.html' },
+      { identifier: 'sco-2', title: 'Up the ladder', href: 'climb/index.html', parent: 'Module 2' },
+    ],
+  });
+  const setup = await packageCourse(request, id, zip, [learner._id]);
+  await openSignedIn(page, learner, playerPath(setup));
+  const contents = page.getByRole('navigation', { name: 'Package contents' });
+  await expect(contents.getByText('Module 2')).toBeVisible(SLOW);
+  await expect(contents.getByRole('button', { name: 'Before you climb' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  const frame = page.frameLocator('main iframe[title]').frameLocator('#sco');
+  await expect(frame.getByRole('heading', { name: 'Before you climb' })).toBeVisible(SLOW);
+  await frame.getByRole('button', { name: 'Answer correctly' }).click();
+  // The SCO finished: the player goes on to the next one, and the first is marked done.
+  await expect(frame.getByRole('heading', { name: 'Up the ladder' })).toBeVisible(SLOW);
+  await expect(contents.getByRole('button', { name: 'Up the ladder' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await expect(contents.getByRole('button', { name: 'Before you climb' }).getByLabel('Done')).toBeVisible(
+    SLOW,
+  );
+  await page
+    .getByRole('navigation', { name: 'Package navigation' })
+    .getByRole('button', { name: 'Previous' })
+    .click();
+  await expect(frame.getByRole('heading', { name: 'Before you climb' })).toBeVisible(SLOW);
+  await contents.getByRole('button', { name: 'Up the ladder' }).click();
+  await expect(frame.getByRole('heading', { name: 'Up the ladder' })).toBeVisible(SLOW);
+  await frame.getByRole('button', { name: 'Answer correctly' }).click();
+  await expect(frame.getByText('Passed', { exact: true })).toBeVisible();
+  await expect(outline(page).getByRole('button', { name: `1. ${setup.packageTitle}` })).toContainText(
+    'E-learning · 2 of 2 parts done',
+    SLOW,
+  );
+});
+
 test('a learner who stops halfway resumes on another device at the same page', async ({
   browser,
   request,
