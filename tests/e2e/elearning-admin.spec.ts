@@ -121,6 +121,7 @@ test.describe('on a phone', () => {
     await expect(items.getByText('Module 2')).toBeVisible();
     await expect(items.getByText('Up the ladder')).toBeVisible();
     await expect(items.getByText('climb/start page.html', { exact: true })).toBeVisible();
+    await expect(panel.getByText("Package's passing score")).toBeVisible();
     await expect(panel.getByText('80%', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Mastery score (%)')).toHaveValue('');
     await expect(page.getByText("Empty: the package's own, 80%.")).toBeVisible();

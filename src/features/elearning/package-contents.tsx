@@ -50,6 +50,8 @@ function ItemRow({ item }: { item: ElearningItem }) {
 export function PackageContentsPanel({ record, versionMessage }: PackageContentsPanelProps) {
   const { structure } = record;
   const own = record.packageMasteryScore;
+  // SCORM 1.2 calls it a mastery score; 2004, the passing score of the primary objective.
+  const scoreName = record.scormVersion === '1.2' ? 'mastery score' : 'passing score';
   return (
     <EditorPanel
       title="Package"
@@ -64,8 +66,8 @@ export function PackageContentsPanel({ record, versionMessage }: PackageContents
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Fact label="Version">{scormVersionName[record.scormVersion]}</Fact>
           <Fact label="Organization">{structure.organizationTitle}</Fact>
-          <Fact label="Package's mastery score">{own === null ? 'None' : `${own}%`}</Fact>
-          <Fact label="Mastery score used">
+          <Fact label={`Package's ${scoreName}`}>{own === null ? 'None' : `${own}%`}</Fact>
+          <Fact label={`${scoreName.charAt(0).toUpperCase()}${scoreName.slice(1)} used`}>
             {record.masteryScore !== null
               ? `${record.masteryScore}% (set here)`
               : own === null
