@@ -56,6 +56,8 @@ test('a learner plays a package to a pass: the outline shows it done and the cou
   );
   await expect(outline(page).getByLabel('Done')).toBeVisible();
   await expect(page.getByText('1 of 1 done')).toBeVisible();
+  // The player says so beside the package's title, from the server's answer.
+  await expect(page.getByRole('main').getByText('Passed', { exact: true })).toBeVisible();
   const held = await learnerPackage(request, learner, setup);
   expect(held.pkg.done).toBe(true);
   expect(held.pkg.records).toEqual([
