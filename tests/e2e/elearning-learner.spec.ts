@@ -172,6 +172,22 @@ test('a SCO that never commits still saves what it set when the learner leaves t
     .toBe('3');
 });
 
+test('a SCO that never commits resumes where it was after the page is reloaded', async ({
+  page,
+  request,
+}) => {
+  const id = run();
+  const learner = await newLearner(request, id);
+  const zip = await scormPackage({ version: '2004-3', title: 'Ladders', commits: false });
+  const setup = await packageCourse(request, id, zip, [learner._id]);
+  await openSignedIn(page, learner, playerPath(setup));
+  await waitForServiceWorker(page);
+  await readTo(scoFrame(page, setup), 2);
+  // The page goes as it is: what the SCO set is saved as it is hidden and left.
+  await page.reload();
+  await expect(scoFrame(page, setup).getByText('Page 2 of 3')).toBeVisible(SLOW);
+});
+
 test('a package kept on the device plays offline, survives a reload, and reaches the server once', async ({
   page,
   request,
