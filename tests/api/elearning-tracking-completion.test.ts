@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ComplianceResult, compliancePaths } from '../../contract/course-assignments/compliance.ts';
 import type { ElearningItem } from '../../contract/elearning/resource.ts';
 import type { PlayerCourse, PlayerElearning } from '../../contract/learning/resource.ts';
 import { paths } from '../../contract/paths.ts';
@@ -223,7 +224,7 @@ describe('a package in a course', () => {
     expect(await completionsOf(t, learner.id, courseId)).toHaveLength(2);
   });
 
-  it("drives the member card's course bar, the Transcript and Activity", async () => {
+  it("drives the member card's course bar, the Transcript, Activity and the compliance figures", async () => {
     const [team] = await t.db
       .insert(teams)
       .values({ title: 'Package Team', teamName: `package-${randomUUID().slice(0, 8)}` })
@@ -243,7 +244,15 @@ describe('a package in a course', () => {
       ) as TeamMemberCard;
     };
     expect(await card()).toMatchObject({ coursesAssigned: 1, coursesCompleted: 0 });
+    const admin = await t.login(demo.admin.email, demo.admin.password);
+    const compliance = async () => {
+      const response = await t.call('GET', compliancePaths.figures, { token: admin });
+      expect(response.status, response.text).toBe(200);
+      return (response.body.results as ComplianceResult).courses.find((row) => row._id === courseId);
+    };
+    expect(await compliance()).toMatchObject({ assigned: 1, completed: 0 });
     await commit({ 'cmi.core.lesson_status': 'completed' });
+    expect(await compliance()).toMatchObject({ assigned: 1, completed: 1 });
     expect(await card()).toMatchObject({ coursesAssigned: 1, coursesCompleted: 1, courseProgress: 100 });
     const transcript = await t.call('GET', paths.memberTranscript(teamId, learner.id), { token: lead });
     expect(
