@@ -45,11 +45,35 @@ function scoAddress(launch: string): string {
   return `files/${encoded}${query.length > 0 ? `?${query.join('?')}` : ''}`;
 }
 
+/** The SCO frame emptied: the SCO in it has run its unload handlers, on the API it had. */
+function emptyFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    frame.addEventListener('load', () => resolve(), { once: true });
+    frame.src = 'about:blank';
+  });
+}
+
+let starting = Promise.resolve();
+/** Another start is under way: the SCO going asks to go nowhere (its Finish as it unloads). */
+let switching = false;
+
 function start(message: LauncherStart) {
-  // Another SCO of the package: what the one before set goes first, as if it were left.
-  current?.leave();
-  delete api.API;
-  delete api.API_1484_11;
+  starting = starting.then(async () => {
+    if (current) {
+      // Another SCO of the package: the one before goes first, finishing on its own API (what
+      // it sets as it unloads is posted), then whatever it left unsent, as if it were left.
+      switching = true;
+      await emptyFrame();
+      current.leave();
+      switching = false;
+    }
+    delete api.API;
+    delete api.API_1484_11;
+    launch(message);
+  });
+}
+
+function launch(message: LauncherStart) {
   const scoId = message.sco.identifier;
   current = createRuntime(message, {
     write: (elements, event, sessionSeconds) =>
@@ -62,8 +86,10 @@ function start(message: LauncherStart) {
         ...(event ? { event } : {}),
         ...(sessionSeconds !== undefined ? { sessionSeconds } : {}),
       }),
-    navigate: (request, target) =>
-      post({ channel: LAUNCHER_CHANNEL, type: 'navigate', scoId, request, ...(target ? { target } : {}) }),
+    navigate: (request, target) => {
+      if (!switching)
+        post({ channel: LAUNCHER_CHANNEL, type: 'navigate', scoId, request, ...(target ? { target } : {}) });
+    },
   });
   api[message.scormVersion === '1.2' ? 'API' : 'API_1484_11'] = current.api;
   if (message.sco.launch) frame.src = scoAddress(message.sco.launch);
