@@ -4,6 +4,7 @@ import { E2E_BASE_URL } from './support/config.ts';
 import { learnerPackage, type PackageCourse, packageCourse } from './support/elearning-course.ts';
 import { newLearner } from './support/learning.ts';
 import { SYNCED } from './support/outbox.ts';
+import { readStoredValue } from './support/outbox-page.ts';
 import { PHONE } from './support/responsive.ts';
 import { manifestXml, scormPackage, zipOf } from './support/scorm-packages.ts';
 
@@ -186,6 +187,39 @@ test('a SCO that never commits resumes where it was after the page is reloaded',
   // The page goes as it is: what the SCO set is saved as it is hidden and left.
   await page.reload();
   await expect(scoFrame(page, setup).getByText('Page 2 of 3')).toBeVisible(SLOW);
+});
+
+test('a package read hours ago is read again before it is launched, so its launcher is signed anew', async ({
+  page,
+  request,
+}) => {
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await packageCourse(request, id, await scormPackage({ version: '1.2', title: 'Ladders' }), [
+    learner._id,
+  ]);
+  await openSignedIn(page, learner, playerPath(setup));
+  await expect(scoFrame(page, setup).getByText('Page 1 of 3')).toBeVisible(SLOW);
+  // The package's read is saved on the device with the rest of the query cache.
+  await expect
+    .poll(
+      async () =>
+        JSON.stringify((await readStoredValue(page, 'query-cache')) ?? '').includes(setup.packageId),
+      SLOW,
+    )
+    .toBe(true);
+  await page.clock.setFixedTime(Date.now() + 2 * 60 * 60_000);
+  const fresh = page.waitForResponse((response) =>
+    response.url().includes(`/api/v1/user-portal/elearning/${setup.packageId}`),
+  );
+  await page.reload();
+  const answer = (await (await fresh).json()) as { results: { launcherUrl: string } };
+  await expect(page.locator(`iframe[title^="${setup.packageTitle}"]`)).toHaveAttribute(
+    'src',
+    answer.results.launcherUrl,
+    SLOW,
+  );
+  await expect(scoFrame(page, setup).getByText('Page 1 of 3')).toBeVisible(SLOW);
 });
 
 test('a package kept on the device plays offline, survives a reload, and reaches the server once', async ({

@@ -1,18 +1,25 @@
 import type { ElearningItem } from '@contract/elearning/resource';
 import type { PlayerPackage } from '@contract/elearning/tracking';
 import type { PlayerElearning } from '@contract/learning/resource';
-import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { launchableItems, packageWithWork } from '@/lib/elearning-records';
 import { useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
 import { QueryStatus } from '@/ui/query-status';
+import { useOnline } from '@/ui/use-online';
 import { ElearningContents } from './elearning-contents';
 import { type Launch, useLauncher } from './elearning-launcher';
 import { playerPackageOptions } from './queries';
 
 type ElearningViewProps = { courseId: string; item: PlayerElearning };
+
+/**
+ * A package read longer ago than this is read again before it is launched, when online: its launcher
+ * address is signed for hours only (server/elearning-origin/urls.ts), and a new version may be out.
+ */
+const LAUNCH_READ_MS = 60 * 60_000;
 
 /** An e-learning package of the course: read it, then play it. */
 export function ElearningView({ courseId, item }: ElearningViewProps) {
@@ -23,6 +30,8 @@ export function ElearningView({ courseId, item }: ElearningViewProps) {
     [query.data, work.elearningCommits],
   );
   const waiting = work.elearningPackages.has(item._id);
+  const online = useOnline();
+  const rereading = online && query.isFetching && Date.now() - query.dataUpdatedAt > LAUNCH_READ_MS;
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
@@ -39,7 +48,11 @@ export function ElearningView({ courseId, item }: ElearningViewProps) {
         </Group>
       </Group>
       {(pkg?.description ?? item.description) && <Text>{pkg?.description ?? item.description}</Text>}
-      {pkg ? (
+      {pkg && rereading ? (
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading the package..." />
+        </Center>
+      ) : pkg ? (
         <PackagePlayer key={pkg._id} courseId={courseId} pkg={pkg} />
       ) : (
         <QueryStatus query={query} label="Loading the package..." />
