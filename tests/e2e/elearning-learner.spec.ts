@@ -235,8 +235,9 @@ test('a package kept on the device plays offline, survives a reload, and reaches
   await waitForServiceWorker(page);
   await expect(scoFrame(page, setup).getByText('Page 1 of 3')).toBeVisible(SLOW);
   const panel = page.getByRole('region', { name: 'Offline use' });
+  await expect(panel).toContainText('it needs 0 bytes and the files of 1 e-learning package.');
   await panel.getByRole('button', { name: 'Keep offline' }).click();
-  await expect(panel).toContainText('Kept on this device', SLOW);
+  await expect(panel).toContainText('Kept on this device: 0 files, 0 bytes, 1 e-learning package,', SLOW);
 
   await page.context().setOffline(true);
   await page.reload();

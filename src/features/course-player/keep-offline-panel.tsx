@@ -49,6 +49,9 @@ export function KeepOfflinePanel({ course }: { course: PlayerCourse }) {
   });
   const remove = useMutation({ mutationFn: () => removeKeptCourse(course._id), onSettled: refresh });
 
+  // A package's files are the content origin's to keep, and its size is not known here: it is named.
+  const packages = course.outline.filter((item) => item.kind === 'elearning').length;
+  const packagesName = `${packages} e-learning package${packages === 1 ? '' : 's'}`;
   const usedText =
     used.data == null ? null : `This app uses ${formatBytes(used.data)} of this device's storage.`;
   return (
@@ -58,7 +61,8 @@ export function KeepOfflinePanel({ course }: { course: PlayerCourse }) {
           <>
             <Text size="sm">
               Kept on this device: {kept.data.files} file{kept.data.files === 1 ? '' : 's'},{' '}
-              {formatBytes(kept.data.bytes)}, and the quiz questions.
+              {formatBytes(kept.data.bytes)}
+              {packages > 0 && `, ${packagesName}`}, and the quiz questions.
             </Text>
             {usedText && (
               <Text size="sm" c="dimmed">
@@ -80,7 +84,8 @@ export function KeepOfflinePanel({ course }: { course: PlayerCourse }) {
         ) : (
           <>
             <Text size="sm">
-              Keep this course on the device to take it offline: it needs {formatBytes(courseBytes(course))}.
+              Keep this course on the device to take it offline: it needs {formatBytes(courseBytes(course))}
+              {packages > 0 && ` and the files of ${packagesName}`}.
             </Text>
             {progress && (
               <Progress
