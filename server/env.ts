@@ -154,7 +154,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * CONTENT_PORT: PORT + 1 unless told, and none when PORT is 0 (a test's random port) or it is 0.
- * CONTENT_ORIGIN: this server on that port unless told.
+ * CONTENT_ORIGIN: unless told, that port on the host of the address people open the app at
+ * (APP_URL, `localhost` by default), so the app and its packages' origin stay one site apart only
+ * by port.
  */
 function contentOriginConfig(
   values: v.InferOutput<typeof envSchema>,
@@ -165,9 +167,9 @@ function contentOriginConfig(
   const port = told === undefined ? (values.PORT === 0 ? 0 : values.PORT + 1) : Number(told);
   if (port > 65535)
     throw new Error('Invalid configuration:\nCONTENT_PORT: CONTENT_PORT must be at most 65535.');
-  const host = values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST;
+  const app = new URL(values.APP_URL ?? `http://localhost:${values.PORT}`);
   return {
     contentPort: port === 0 ? null : port,
-    contentOrigin: (values.CONTENT_ORIGIN ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    contentOrigin: (values.CONTENT_ORIGIN ?? `${app.protocol}//${app.hostname}:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -17,7 +17,25 @@ describe('readConfig', () => {
       trustProxy: false,
       distDir: resolve('./dist'),
       files: { kind: 'disk', root: resolve('./data/files') },
+      contentOrigin: 'http://localhost:3001',
+      contentPort: 3001,
     });
+  });
+
+  it("plays packages on the next port of the app's host unless told, and on no port of its own beside a random one", () => {
+    expect(readConfig({ PORT: '8080', APP_URL: 'https://training.example.com' })).toMatchObject({
+      contentPort: 8081,
+      contentOrigin: 'https://training.example.com:8081',
+    });
+    expect(
+      readConfig({ CONTENT_PORT: '9000', CONTENT_ORIGIN: 'https://content.example.com/' }),
+    ).toMatchObject({ contentPort: 9000, contentOrigin: 'https://content.example.com' });
+    expect(readConfig({ PORT: '0' })).toMatchObject({ contentPort: null });
+    expect(readConfig({ CONTENT_PORT: '0' })).toMatchObject({ contentPort: null });
+    expect(() => readConfig({ CONTENT_PORT: 'next' })).toThrow(/CONTENT_PORT must be a whole number\./);
+    expect(() => readConfig({ CONTENT_ORIGIN: 'https://content.example.com/packages' })).toThrow(
+      /CONTENT_ORIGIN must be a URL like/,
+    );
   });
 
   it('keeps files in an S3-compatible bucket when all of its settings are given, and in none when some are', () => {
