@@ -1,12 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { elearningMessages as m } from '../../contract/elearning/resource.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { importUpload, packageFolder } from '../../server/modules/elearning/import.ts';
 import { elearningFileKey, newContentKey, zipKeyOf } from '../../server/modules/elearning/keys.ts';
-import { readUploadFiles, removeUpload } from '../../server/modules/elearning/unpack.ts';
-import { scormPackage } from '../e2e/support/scorm-packages.ts';
+import { UploadUnzipper } from '../../server/modules/elearning/stream-unpack.ts';
+import {
+  ELEARNING_LIMITS,
+  readUploadFiles,
+  removeUpload,
+  type UnpackLimits,
+} from '../../server/modules/elearning/unpack.ts';
+import { manifestXml, scoPage, scormPackage, zipOf } from '../e2e/support/scorm-packages.ts';
+import { rawZip } from './elearning-import-fixtures.ts';
 import { storeFromEnvironment } from './files-env.ts';
 
 // On the store the environment names: the disk, or the bucket under scripts/with-s3.sh.
@@ -16,8 +25,27 @@ const store = createFileStore(config);
 
 const keysUnder = async (folder: string) => {
   const { objects } = await store.disk.listAll(folder, { recursive: true });
-  return [...objects].flatMap((object) => ('key' in object ? [object.key] : [])).sort();
+  // Only keys under the folder: an S3 listing of `a/` also names `a.zip` beside it.
+  return [...objects]
+    .flatMap((object) => ('key' in object && object.key.startsWith(folder) ? [object.key] : []))
+    .sort();
 };
+
+const readKey = async (key: string) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** Hands a zip to an UploadUnzipper `slice` bytes at a time, as an upload's chunks arrive. */
+async function unzipAsUploaded(zip: Buffer, slice: number, limits: UnpackLimits = ELEARNING_LIMITS) {
+  const contentKey = newContentKey(randomUUID());
+  const unzipper = new UploadUnzipper(store, contentKey, limits);
+  for (let at = 0; at < zip.length; at += slice) await unzipper.write(zip.subarray(at, at + slice));
+  return { contentKey, streamed: await unzipper.end() };
+}
+
+const manifest = manifestXml('1.2', 'Streamed', [{ identifier: 'sco-1', title: 'One', href: 'index.html' }]);
 
 /** A package's zip put where an upload puts it, as the form would have streamed it. */
 async function storedZip(packageId: string, zip: Buffer) {
@@ -74,5 +102,76 @@ describe('e-learning uploads in the file store', () => {
       errors: { file: m.tooLarge },
     });
     expect(await keysUnder(packageFolder(packageId))).toEqual([]);
+  });
+});
+
+describe('a package unpacked as its upload arrives', () => {
+  const files: Record<string, Buffer> = {
+    'imsmanifest.xml': Buffer.from(manifest),
+    'index.html': Buffer.from(scoPage({ version: '1.2', title: 'Streamed' })),
+    'media/clip one.bin': randomBytes(40 * 1024),
+    'média/été.txt': Buffer.from('accents'),
+    'empty.txt': Buffer.alloc(0),
+  };
+
+  it('writes every file as its bytes come, whatever the chunks, deflated or not, checked against its local header', async () => {
+    const zip = await zipOf(files);
+    for (const slice of [1, 7, 64 * 1024]) {
+      const { contentKey, streamed } = await unzipAsUploaded(zip, slice);
+      const names = [...streamed.entries.values()].map((entry) => entry.name).sort();
+      expect(names, `in slices of ${slice}`).toEqual(Object.keys(files).sort());
+      for (const entry of streamed.entries.values()) {
+        expect(entry.key).toBe(elearningFileKey(contentKey, entry.name));
+        expect(await readKey(entry.key)).toEqual(files[entry.name]);
+      }
+    }
+  });
+
+  it('stops where it cannot follow the zip without its directory (a data descriptor), and the import unpacks the rest from the stored zip', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(files['imsmanifest.xml'] as Buffer, 'imsmanifest.xml');
+    // Sizes unknown until the data ends: yazl writes them after it, in a data descriptor.
+    zip.addReadStream(Readable.from([files['index.html'] as Buffer]), 'index.html');
+    zip.addBuffer(files['media/clip one.bin'] as Buffer, 'media/clip one.bin');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+
+    const { contentKey, streamed } = await unzipAsUploaded(bytes, 64 * 1024);
+    expect([...streamed.entries.values()].map((entry) => entry.name)).toEqual(['imsmanifest.xml']);
+
+    await store.disk.put(zipKeyOf(contentKey), new Uint8Array(bytes));
+    await importUpload(store, { contentKey, size: bytes.length, name: 'package.zip', streamed });
+    const listed = await readUploadFiles(store, contentKey);
+    expect(listed.map((file) => file.path)).toEqual(['imsmanifest.xml', 'index.html', 'media/clip one.bin']);
+    for (const { path } of listed)
+      expect(await readKey(elearningFileKey(contentKey, path))).toEqual(files[path]);
+    expect(await keysUnder(`${contentKey}/`)).toHaveLength(listed.length + 1);
+  });
+
+  it('keeps no entry whose bytes differ from the CRC-32 its header states', async () => {
+    const zip = rawZip([
+      { name: 'imsmanifest.xml', data: manifest },
+      { name: 'index.html', data: '<p>launch</p>' },
+    ]);
+    const spoiled = Buffer.from(zip);
+    spoiled[spoiled.indexOf('<p>launch') + 3] = 'L'.charCodeAt(0);
+    const { streamed } = await unzipAsUploaded(spoiled, 64 * 1024);
+    expect([...streamed.entries.values()].map((entry) => entry.name)).toEqual(['imsmanifest.xml']);
+    expect(streamed.written.size).toBe(2);
+  });
+
+  it("stops at the package's caps on entries and unpacked bytes before writing past them", async () => {
+    const zip = await zipOf(files);
+    const few = await unzipAsUploaded(zip, 64 * 1024, { maxEntries: 2, maxUnpackedBytes: 1024 ** 3 });
+    expect(few.streamed.written.size).toBe(2);
+    expect(await keysUnder(`${few.contentKey}/`)).toHaveLength(2);
+
+    // A zip bomb in small: 4 MB of zeros say so in their header, so none of it is written.
+    const bomb = await zipOf({ 'imsmanifest.xml': manifest, 'zeros.bin': Buffer.alloc(4 * 1024 ** 2) });
+    const capped = await unzipAsUploaded(bomb, 64 * 1024, { maxEntries: 100, maxUnpackedBytes: 1024 ** 2 });
+    expect([...capped.streamed.entries.values()].map((entry) => entry.name)).toEqual(['imsmanifest.xml']);
+    expect(await keysUnder(`${capped.contentKey}/`)).toHaveLength(1);
   });
 });

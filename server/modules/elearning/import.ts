@@ -29,7 +29,10 @@ export type Imported = Unpacked & {
   };
 };
 
-/** Unpacks a stored zip (unpackUpload); a refused one takes its zip with it, so nothing is kept. */
+/**
+ * Unpacks a stored zip (unpackUpload), keeping what was unpacked of it as it arrived where its
+ * central directory agrees; a refused one takes its zip with it, so nothing is kept.
+ */
 export async function importUpload(
   store: FileStore,
   zip: StoredZip,
@@ -37,7 +40,7 @@ export async function importUpload(
 ): Promise<Imported> {
   let unpacked: Unpacked;
   try {
-    unpacked = await unpackUpload(store, zip.contentKey, zip.size, limits);
+    unpacked = await unpackUpload(store, zip.contentKey, zip.size, limits, zip.streamed);
   } catch (error) {
     await removeUpload(store, zip.contentKey).catch(() => undefined);
     throw error;

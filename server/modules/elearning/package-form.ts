@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { type Readable, Transform } from 'node:stream';
 import type * as v from 'valibot';
 import {
@@ -10,11 +11,12 @@ import { messages } from '../../../contract/messages.ts';
 import { API_BASE } from '../../../contract/paths.ts';
 import { servedName } from '../../files/serve-headers.ts';
 import type { FileStore } from '../../files/store.ts';
-import { readStreamedForm } from '../../files/streamed-form.ts';
+import { nodeBody, readStreamedForm } from '../../files/streamed-form.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseOr422 } from '../../http/validate.ts';
 import { zipKeyOf } from './keys.ts';
-import { refuseFile } from './unpack.ts';
+import { type StreamedUpload, UploadUnzipper } from './stream-unpack.ts';
+import { ELEARNING_LIMITS, refuseFile, removeUpload } from './unpack.ts';
 
 const ONE = new RegExp(`^${elearningPaths.list}/[0-9a-fA-F-]{36}$`);
 
@@ -35,8 +37,11 @@ export type FieldsOf<M extends Mode> = v.InferOutput<
   M extends 'create' ? typeof elearningSchema : typeof elearningUpdateSchema
 >;
 
-/** A zip streamed into the store: where its upload lies, its size and the name it was sent under. */
-export type StoredZip = { contentKey: string; size: number; name: string };
+/**
+ * A zip streamed into the store: where its upload lies, its size, the name it was sent under, and
+ * what was unpacked of it as it arrived (UploadUnzipper), for the import to check and keep.
+ */
+export type StoredZip = { contentKey: string; size: number; name: string; streamed?: StreamedUpload };
 
 export type PackageForm<M extends Mode> = { fields: FieldsOf<M>; zip: StoredZip | undefined };
 
@@ -50,13 +55,19 @@ function fieldsOf<M extends Mode>(mode: M, text: Map<string, string>): FieldsOf<
 
 /**
  * Streams the upload into the store at zipKeyOf(contentKey), refusing what is not a zip by its
- * first bytes (`PK`) and what passes ELEARNING_MAX_ZIP_BYTES as the bytes arrive. A refused upload
- * is ended rather than failed, so the store's write settles before its file is deleted.
+ * first bytes (`PK`) and what passes ELEARNING_MAX_ZIP_BYTES as the bytes arrive, and unpacks it
+ * as it comes (UploadUnzipper) beside the zip. A refused upload is ended rather than failed, so
+ * the store's writes settle before its files are deleted.
  */
-async function storeZip(store: FileStore, source: Readable, contentKey: string): Promise<number> {
+async function storeZip(
+  store: FileStore,
+  source: Readable,
+  contentKey: string,
+): Promise<{ size: number; streamed: StreamedUpload }> {
   let size = 0;
   let head = Buffer.alloc(0);
   let refused: ApiError | undefined;
+  const unzipper = new UploadUnzipper(store, contentKey, ELEARNING_LIMITS);
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (refused) return done();
@@ -65,48 +76,59 @@ async function storeZip(store: FileStore, source: Readable, contentKey: string):
       if (head.length >= 2 && head.toString('latin1', 0, 2) !== 'PK') refused = refuseFile(m.notZip);
       else if (size > ELEARNING_MAX_ZIP_BYTES)
         refused = new ApiError(413, messages.payloadTooLarge, { file: m.zipTooLarge });
-      if (!refused) return done(null, chunk);
+      if (!refused) {
+        // The zip's write and the unpacking go side by side; the next chunk waits for both.
+        this.push(chunk);
+        unzipper.write(chunk).then(() => done());
+        return;
+      }
+      unzipper.stop();
       this.push(null);
       source.unpipe(counted);
       source.resume();
       done();
     },
   });
-  const key = zipKeyOf(contentKey);
+  let failure: unknown;
   try {
-    await store.disk.putStream(key, source.pipe(counted), { contentType: 'application/zip' });
+    await store.disk.putStream(zipKeyOf(contentKey), source.pipe(counted), {
+      contentType: 'application/zip',
+    });
   } catch (error) {
-    await store.disk.delete(key).catch(() => undefined);
-    throw error;
+    unzipper.stop();
+    failure = error;
   }
-  const refusal = refused ?? (head.length < 2 ? refuseFile(m.notZip) : undefined);
-  if (refusal) {
-    await store.disk.delete(key);
-    throw refusal;
+  const streamed = await unzipper.end();
+  failure ??= refused ?? (head.length < 2 ? refuseFile(m.notZip) : undefined);
+  if (failure) {
+    await removeUpload(store, contentKey).catch(() => undefined);
+    throw failure;
   }
-  return size;
+  return { size, streamed };
 }
 
 /**
  * Reads a package form (multipart) as it streams: the text fields first, checked as a whole when
  * `file` arrives; then `keyFor(fields)` says where the upload goes (and may refuse: a stale
  * version, an unknown package) and the zip streams into the store. A create needs the file; an
- * update may leave it out. Whatever is refused after the zip was stored deletes it.
+ * update may leave it out. Whatever is refused after the zip was stored deletes it and what was
+ * unpacked of it.
  */
 export async function readPackageForm<M extends Mode>(
-  raw: Request,
+  { raw, incoming }: { raw: Request; incoming: IncomingMessage | undefined },
   store: FileStore,
   mode: M,
   keyFor: (fields: FieldsOf<M>) => Promise<string>,
 ): Promise<PackageForm<M>> {
   const contentType = raw.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !raw.body) throw refuseFile(m.notMultipart);
+  const body = /^multipart\/form-data\s*;/i.test(contentType) ? nodeBody(raw, incoming) : undefined;
+  if (!body) throw refuseFile(m.notMultipart);
   const text = new Map<string, string>();
   let fields: FieldsOf<M> | undefined;
   let zip: StoredZip | undefined;
   let sawFile = false;
   try {
-    await readStreamedForm(raw, contentType, {
+    await readStreamedForm(body, contentType, {
       // Room for one more of each, so a form with too many parts is refused.
       limits: { fields: TEXT_PARTS.size + 1, fieldSize: 16 * 1024, files: 2, parts: TEXT_PARTS.size + 3 },
       field: (name, value, truncated) => {
@@ -127,8 +149,8 @@ export async function readPackageForm<M extends Mode>(
         }
         fields = fieldsOf(mode, text);
         const contentKey = await keyFor(fields);
-        const size = await storeZip(store, stream, contentKey);
-        zip = { contentKey, size, name: servedName(filename) || 'package.zip' };
+        const { size, streamed } = await storeZip(store, stream, contentKey);
+        zip = { contentKey, size, name: servedName(filename) || 'package.zip', streamed };
       },
       tooMany: () => refuseFile(m.unknownPart),
     });
@@ -136,7 +158,7 @@ export async function readPackageForm<M extends Mode>(
     if (mode === 'create' && !zip) throw refuseFile(m.fileRequired);
     return { fields, zip };
   } catch (error) {
-    if (zip) await store.disk.delete(zipKeyOf(zip.contentKey)).catch(() => undefined);
+    if (zip) await removeUpload(store, zip.contentKey).catch(() => undefined);
     throw error;
   }
 }

@@ -56,8 +56,11 @@ export function elearningRoutes(deps: AppDeps) {
     )
     .post(paths.list, can('add'), async (c) => {
       const id = randomUUID();
-      const { fields, zip } = await readPackageForm(c.req.raw, files, 'create', async () =>
-        newContentKey(id),
+      const { fields, zip } = await readPackageForm(
+        { raw: c.req.raw, incoming: c.env?.incoming },
+        files,
+        'create',
+        async () => newContentKey(id),
       );
       if (!zip) throw new ApiError(422, messages.validationFailed, { file: m.fileRequired });
       const imported = await importUpload(files, zip);
@@ -106,12 +109,17 @@ export function elearningRoutes(deps: AppDeps) {
       let current: Awaited<ReturnType<typeof storedUpload>>;
       let form: Awaited<ReturnType<typeof readPackageForm<'update'>>>;
       try {
-        form = await readPackageForm(c.req.raw, files, 'update', async (fields) => {
-          current = await foundOr404(storedUpload(db, id));
-          // A stale form is refused before its zip is stored and unpacked.
-          if (fields.version !== current.version) throw new StaleVersion();
-          return newContentKey(id);
-        });
+        form = await readPackageForm(
+          { raw: c.req.raw, incoming: c.env?.incoming },
+          files,
+          'update',
+          async (fields) => {
+            current = await foundOr404(storedUpload(db, id));
+            // A stale form is refused before its zip is stored and unpacked.
+            if (fields.version !== current.version) throw new StaleVersion();
+            return newContentKey(id);
+          },
+        );
       } catch (error) {
         if (error instanceof StaleVersion) return c.json(staleAnswer(await requireDetail(id)), 409);
         throw error;

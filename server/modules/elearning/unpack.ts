@@ -12,6 +12,7 @@ import { ApiError } from '../../http/errors.ts';
 import { elearningFileKey, zipKeyOf } from './keys.ts';
 import { launchFile } from './launch.ts';
 import { ManifestRefused, type ReadManifest, readManifest } from './manifest.ts';
+import type { StreamedUpload } from './stream-unpack.ts';
 
 /** What one package may hold (ELEARNING_MAX_ENTRIES and ELEARNING_MAX_UNPACKED_BYTES unless told). */
 export type UnpackLimits = { maxEntries: number; maxUnpackedBytes: number };
@@ -158,19 +159,57 @@ export async function removeUpload(store: FileStore, contentKey: string): Promis
 export type Unpacked = ReadManifest & { files: UploadFile[] };
 
 /**
+ * The entries whose file was written as the upload arrived (StreamedUpload) and that the zip's
+ * central directory vouches for: the same local header offset, name, method, sizes and CRC-32,
+ * under the key the entry's path from the package's top gives (a package one folder down was
+ * written under other keys, so it is unpacked again).
+ */
+function vouchedFor(
+  contentKey: string,
+  byPath: Map<string, yauzl.Entry>,
+  streamed: StreamedUpload,
+): Map<string, UploadFile> {
+  const kept = new Map<string, UploadFile>();
+  for (const [path, entry] of byPath) {
+    const file = streamed.entries.get(entry.relativeOffsetOfLocalHeader);
+    if (
+      file?.key === elearningFileKey(contentKey, path) &&
+      file.name === entry.fileName &&
+      file.method === entry.compressionMethod &&
+      file.compressedSize === entry.compressedSize &&
+      file.uncompressedSize === entry.uncompressedSize &&
+      file.crc32 === entry.crc32
+    )
+      kept.set(file.key, { path, size: file.uncompressedSize });
+  }
+  return kept;
+}
+
+/** Deletes keys a few at a time. */
+async function deleteKeys(store: FileStore, keys: string[]): Promise<void> {
+  const queue = [...keys];
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) await store.disk.delete(key);
+  };
+  await Promise.all(Array.from({ length: UNPACK_CONCURRENCY }, worker));
+}
+
+/**
  * Unpacks the upload whose zip lies at zipKeyOf(contentKey) into the store under `contentKey`,
  * streamed entry by entry (yauzl reading the zip where it lies, disk or S3 alike), after reading
- * its manifest and checking that every launch file is in it. Refused, with the reason under
- * `file`: not a zip, a climbing path, a link, more than `maxEntries` entries, more than
- * `maxUnpackedBytes` unpacked (counted as the bytes come), no manifest, a manifest the import
- * refuses, a missing launch file. Nothing of the unpacked folder is left when refused; the caller
- * removes the zip.
+ * its manifest and checking that every launch file is in it. The files `streamed` wrote as the
+ * upload arrived are kept where the zip's central directory vouches for them and deleted where it
+ * does not, before the other entries are unpacked. Refused, with the reason under `file`: not a
+ * zip, a climbing path, a link, more than `maxEntries` entries, more than `maxUnpackedBytes`
+ * unpacked (counted as the bytes come), no manifest, a manifest the import refuses, a missing
+ * launch file. Nothing of the unpacked folder is left when refused; the caller removes the zip.
  */
 export async function unpackUpload(
   store: FileStore,
   contentKey: string,
   zipSize: number,
   limits: UnpackLimits = ELEARNING_LIMITS,
+  streamed: StreamedUpload = { entries: new Map(), written: new Set() },
 ): Promise<Unpacked> {
   const zip = await openZip(store, zipKeyOf(contentKey), zipSize);
   try {
@@ -190,9 +229,16 @@ export async function unpackUpload(
       const file = launchFile(item.launch);
       if (!byPath.has(file)) throw refuseFile(m.launchMissing(file));
     }
-    const counter = { total: 0, max: limits.maxUnpackedBytes };
-    const queue = [...byPath];
-    const files: UploadFile[] = [];
+    const kept = vouchedFor(contentKey, byPath, streamed);
+    const files = [...kept.values()];
+    const counter = { total: files.reduce((sum, file) => sum + file.size, 0), max: limits.maxUnpackedBytes };
+    if (counter.total > counter.max) throw refuseFile(m.tooLarge);
+    // Before the rest are unpacked, as one of them may be written under a key deleted here.
+    await deleteKeys(
+      store,
+      [...streamed.written].filter((key) => !kept.has(key)),
+    );
+    const queue = [...byPath].filter(([path]) => !kept.has(elearningFileKey(contentKey, path)));
     // A few entries at a time: each waits on the store's reads and writes more than on the CPU.
     // The first refusal stops the others from taking more (they finish the entry they hold).
     let refusal: unknown;
