@@ -15,7 +15,7 @@ const FILES = 1000;
 const FILE_BYTES = 100 * 1024;
 const TARGET_RATIO = 2;
 const TARGET_MB = 64;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const MEGABYTE = 1024 * 1024;
 
 const median = (values: number[]) =>
