@@ -31,6 +31,7 @@ import { courseCategoryRoutes } from './modules/course-categories/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
 import { isElearningUploadRequest } from './modules/elearning/package-form.ts';
 import { elearningRoutes } from './modules/elearning/routes.ts';
+import { eventCategoryRoutes } from './modules/event-categories/routes.ts';
 import { isHandInRequest } from './modules/learning/hand-in-form.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { lessonRoutes } from './modules/lessons/routes.ts';
@@ -75,6 +76,7 @@ export const apiModules = [
   checklistRoutes,
   checklistRecordRoutes,
   elearningRoutes,
+  eventCategoryRoutes,
   learningRoutes,
   certificateRoutes,
   fileServeRoutes,

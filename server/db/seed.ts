@@ -6,6 +6,7 @@ import { seedChecklistActivities } from '../modules/checklists/seed.ts';
 import { seedChecklistHistory } from '../modules/checklists/seed-history.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
+import { seedEventCategories } from '../modules/event-categories/seed.ts';
 import { seedLearnerHistory } from '../modules/learning/seed.ts';
 import { seedLessons, storeSeedFiles } from '../modules/lessons/seed.ts';
 import { seedQuizzes } from '../modules/quizzes/seed.ts';
@@ -259,6 +260,7 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     await seedCourses(tx, placedLessons);
     await seedQuizzes(tx);
     await seedChecklistActivities(tx);
+    await seedEventCategories(tx);
     await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
     await seedChecklistHistory(tx, { random, now: new Date(), evidence: seedFiles?.worksheet });
     // Last, so the demo's history is the same with the package as without it.

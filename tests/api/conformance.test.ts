@@ -8,6 +8,7 @@ import {
 import { checklistMessages, checklistResource } from '../../contract/checklists/resource.ts';
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { courseMessages, courseResource } from '../../contract/courses/resource.ts';
+import { eventCategoryMessages, eventCategoryResource } from '../../contract/event-categories/resource.ts';
 import { lessonResource } from '../../contract/lessons/resource.ts';
 import { lessonMessages } from '../../contract/lessons/schemas.ts';
 import { messages } from '../../contract/messages.ts';
@@ -165,6 +166,19 @@ const cases: Conformance[] = [
     invalid: {
       body: { title: ' ', description: 'x'.repeat(2001) },
       errors: { title: checklistMessages.titleRequired, description: checklistMessages.descriptionTooLong },
+    },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
+  },
+  {
+    resource: eventCategoryResource,
+    body: async (name) => ({ title: name, description: 'Held on site.' }),
+    invalid: {
+      body: { title: ' ', description: 'x'.repeat(2001) },
+      errors: {
+        title: eventCategoryMessages.titleRequired,
+        description: eventCategoryMessages.descriptionTooLong,
+      },
     },
     versionRequired: adminMessages.versionRequired,
     readsById: true,

@@ -209,9 +209,10 @@ describe('malformed input', () => {
   });
 
   it('refuses a version past a database integer on every versioned PATCH, and writes nothing', async () => {
-    // An operation route (PATCH /checklist/operation) changes records by bulkId and carries no version.
+    // An operation route (PATCH /checklist/operation, /event/category-operation) changes records
+    // by bulkId and carries no version.
     const patches = declaredRoutes(t.app).filter(
-      (route) => route.method === 'PATCH' && !route.path.endsWith('/operation'),
+      (route) => route.method === 'PATCH' && !/[/-]operation$/.test(route.path),
     );
     const before = await snapshot(t);
     const problems: string[] = [];

@@ -14,6 +14,7 @@ import { sessions } from '../../server/db/schema/auth.ts';
 import { checklistRecords, checklists } from '../../server/db/schema/checklists.ts';
 import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
+import { eventCategories } from '../../server/db/schema/event-categories.ts';
 import { eventAttendees, events } from '../../server/db/schema/events.ts';
 import { activityCompletions, handIns, quizAttempts } from '../../server/db/schema/learning.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
@@ -27,6 +28,7 @@ import { DEMO_PACKAGE_COURSE } from '../../server/db/seed-elearning.ts';
 import { readConfig } from '../../server/env.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
+import { demoEventCategories } from '../../server/modules/event-categories/seed.ts';
 import { storeSeedFiles } from '../../server/modules/lessons/seed.ts';
 import { storeFromEnvironment } from './files-env.ts';
 import { demo, openTestDatabase } from './helpers.ts';
@@ -155,6 +157,16 @@ describe('seedIfEmpty', () => {
       expect(mine.some((row) => row.deadline === null)).toBe(true);
       expect(mine.filter((row) => row.assigneeKind === 'users')).toHaveLength(1);
     }
+  });
+
+  it('seeds a few event categories, one of them unpublished', async () => {
+    const rows = await handle.db
+      .select({ title: eventCategories.title, status: eventCategories.status })
+      .from(eventCategories);
+    expect(rows.map((row) => row.title).sort()).toEqual(
+      demoEventCategories.map((category) => category.title).sort(),
+    );
+    expect(rows.filter((row) => !row.status)).toHaveLength(1);
   });
 
   it('records completions, checklists and past sign-ins that cannot be used, and no events', async () => {

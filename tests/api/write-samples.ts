@@ -59,6 +59,9 @@ export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = 
       permissionIds: [await firstId(db, 'user_groups')],
     }),
   },
+  'POST /api/v1/event/category': {
+    body: async () => ({ title: 'Matrix event category', description: 'About it.', status: true }),
+  },
   'POST /api/v1/user-profile-group': { body: async () => ({ name: 'Matrix profile group' }) },
   'POST /api/v1/administrator-role': {
     body: async () => ({ name: 'Matrix role', status: true, permissions: [] }),
