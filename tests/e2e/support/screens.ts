@@ -692,7 +692,35 @@ export const screens: Screen[] = [
   { name: 'events', route: '/app/event-management/event/', who: 'admin' },
   { name: 'event-add', route: '/app/event-management/event/add', who: 'admin' },
   { name: 'event-edit', route: '/app/event-management/event/edit/$eventId', who: 'admin' },
-  { name: 'event-categories', route: '/app/event-management/event-category', who: 'admin' },
+  {
+    name: 'event-categories',
+    route: '/app/event-management/event-category',
+    who: 'admin',
+    ready: listOf('Event Categories'),
+  },
+  {
+    name: 'event-categories-add-dialog',
+    route: '/app/event-management/event-category',
+    who: 'admin',
+    // The dialog with the message of an empty save under the title.
+    open: async (page) => {
+      await click(page, 'button', 'Add Category');
+      await dialog(page, 'Add Event Category');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Category Title is required.').waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    name: 'event-categories-edit-dialog',
+    route: '/app/event-management/event-category',
+    who: 'admin',
+    open: async (page) => {
+      await click(page, 'button', /^Edit /);
+      await dialog(page, 'Edit Event Category');
+    },
+    layer: [DIALOG],
+  },
   { name: 'virtual-meetings', route: '/app/event-management/virtual-meeting', who: 'admin' },
   { name: 'attendees', route: '/app/event-management/attendees/', who: 'admin' },
   { name: 'attendee-add', route: '/app/event-management/attendees/add', who: 'admin' },
