@@ -11,3 +11,5 @@ export const version = () => integer('version').notNull().default(1);
 /** Trigram index so `ILIKE '%term%'` searches do not scan the whole table. */
 export const trigram = (name: string, column: AnyPgColumn) =>
   index(name).using('gin', sql`${column} gin_trgm_ops`);
+/** Values as a quoted SQL list, for a check constraint's `in (…)`: constants of the code only. */
+export const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, trigram, updatedAt, version } from '../columns.ts';
+import { createdAt, id, quoted, trigram, updatedAt, version } from '../columns.ts';
 
 export const ACTIVITY_TYPES = [
   'customEmbed',
@@ -15,8 +15,6 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const VIDEO_TYPES = ['mp4', 'facebook', 'vimeo', 'youtube'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /** Lessons: ordered activities a learner works through. */
 export const lessons = pgTable(
