@@ -7,7 +7,7 @@ import { hashPassword, unusablePasswordHash } from '../../server/auth/password.t
 import { sessions } from '../../server/db/schema/auth.ts';
 import { courseAssignmentAssignees, courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
-import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { eventAttendees, eventSessions, events } from '../../server/db/schema/events.ts';
 import { quizAttempts } from '../../server/db/schema/learning.ts';
 import { teamMembers } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
@@ -133,24 +133,53 @@ describe('GET team activity', () => {
 });
 
 describe('attendance', () => {
-  it('is empty with no events, then lists invitations with attendance, latest first', async () => {
+  it('is empty with no events, then lists who was put on each event with its first session and attendance, latest first, leaving out the cancelled', async () => {
     expect((await get(paths.teamAttendance(team.growth))).body.results).toEqual([]);
     const [meeting, event] = await t.db
       .insert(events)
       .values([
-        {
-          title: 'Monthly sync',
-          kind: 'virtual-meeting' as const,
-          startsAt: new Date('2030-01-10T15:00:00Z'),
-        },
-        { title: 'Summer meetup', kind: 'event' as const, startsAt: new Date('2029-07-01T09:00:00Z') },
+        { title: 'Monthly sync', timeZone: 'Europe/London' },
+        { title: 'Summer meetup', timeZone: 'Europe/Berlin' },
       ])
       .returning();
-    const [first, second] = growth;
+    await t.db.insert(eventSessions).values([
+      {
+        eventId: meeting?.id as string,
+        position: 0,
+        startsAt: new Date('2030-01-10T15:00:00Z'),
+        endsAt: new Date('2030-01-10T16:00:00Z'),
+        timeZone: 'Europe/London',
+        meetingUrl: 'https://example.zoom.us/j/123',
+        meetingProvider: 'zoom',
+      },
+      // Two days: the event starts with its first session, whatever the order they were added in.
+      {
+        eventId: event?.id as string,
+        position: 1,
+        startsAt: new Date('2029-07-02T07:00:00Z'),
+        endsAt: new Date('2029-07-02T15:00:00Z'),
+        timeZone: 'Europe/Berlin',
+        address: 'Hall 2',
+      },
+      {
+        eventId: event?.id as string,
+        position: 0,
+        startsAt: new Date('2029-07-01T09:00:00Z'),
+        endsAt: new Date('2029-07-01T15:00:00Z'),
+        timeZone: 'Europe/Berlin',
+        address: 'Hall 2',
+      },
+    ]);
+    const [first, second, third] = growth;
     await t.db.insert(eventAttendees).values([
-      { eventId: meeting?.id as string, userId: first as string, attended: true },
-      { eventId: meeting?.id as string, userId: second as string, attended: false },
-      { eventId: event?.id as string, userId: first as string, attended: true },
+      { eventId: meeting?.id as string, userId: first as string, state: 'attended' },
+      { eventId: meeting?.id as string, userId: second as string, state: 'absent' },
+      {
+        eventId: meeting?.id as string,
+        userId: third as string,
+        state: 'cancelled',
+      },
+      { eventId: event?.id as string, userId: first as string, state: 'attended' },
     ]);
 
     const teamWide = (await get(paths.teamAttendance(team.growth))).body.results as AttendanceEntry[];

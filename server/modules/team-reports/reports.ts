@@ -15,6 +15,10 @@ import { isoTime, queryRows } from '../../db/rows.ts';
 import { signFileUrl } from '../../files/signed-url.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 
+/** An event is a virtual meeting when one of its sessions has a meeting link. */
+const isVirtual = (eventId: SQL) =>
+  sql`exists (select 1 from event_sessions s where s.event_id = ${eventId} and s.meeting_url is not null)`;
+
 /** Activity and attendance lists are newest first and capped, so a large team never loads them all. */
 export const VIEW_LIMIT = 100;
 const RECENT = sql`now() - interval '30 days'`;
@@ -39,10 +43,10 @@ export async function teamReport(db: Database, teamId: string): Promise<TeamRepo
         where user_id in (${members}) and completed_at > ${RECENT})::int as course_completions,
       (select count(*) from (${checklistCompletions(members)}) k
         where k.completed_at > ${RECENT})::int as checklist_completions,
-      (select count(*) from event_attendees a join events e on e.id = a.event_id and e.kind = 'virtual-meeting'
-        where a.user_id in (${members}))::int as invited,
-      (select count(*) from event_attendees a join events e on e.id = a.event_id and e.kind = 'virtual-meeting'
-        where a.user_id in (${members}) and a.attended)::int as attended`,
+      (select count(*) from event_attendees a
+        where a.user_id in (${members}) and a.state <> 'cancelled' and ${isVirtual(sql`a.event_id`)})::int as invited,
+      (select count(*) from event_attendees a
+        where a.user_id in (${members}) and a.state = 'attended' and ${isVirtual(sql`a.event_id`)})::int as attended`,
   );
   return {
     membersCount: row?.members_count ?? 0,
@@ -137,14 +141,18 @@ type AttendanceRow = {
   last_name: string;
 };
 
+/** Everyone put on an event and not cancelled, with the event's first session's start. */
 function attendanceQuery(who: SQL): SQL {
   return sql`
-    select e.id as event_id, e.title, e.starts_at, e.kind, a.attended, u.id as user_id, u.first_name, u.last_name
+    select e.id as event_id, e.title, f.starts_at,
+           case when ${isVirtual(sql`e.id`)} then 'virtual-meeting' else 'event' end as kind,
+           a.state = 'attended' as attended, u.id as user_id, u.first_name, u.last_name
       from event_attendees a
       join events e on e.id = a.event_id
+      join lateral (select min(s.starts_at) as starts_at from event_sessions s where s.event_id = e.id) f on true
       join users u on u.id = a.user_id
-     where a.user_id in (${who})
-     order by e.starts_at desc, e.title, u.id
+     where a.user_id in (${who}) and a.state <> 'cancelled'
+     order by f.starts_at desc nulls last, e.title, u.id
      limit ${VIEW_LIMIT}`;
 }
 

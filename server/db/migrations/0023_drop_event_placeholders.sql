@@ -1,0 +1,2 @@
+DROP TABLE "event_attendees" CASCADE;--> statement-breakpoint
+DROP TABLE "events" CASCADE;
