@@ -32,6 +32,7 @@ import { courseRoutes } from './modules/courses/routes.ts';
 import { isElearningUploadRequest } from './modules/elearning/package-form.ts';
 import { elearningRoutes } from './modules/elearning/routes.ts';
 import { eventCategoryRoutes } from './modules/event-categories/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { isHandInRequest } from './modules/learning/hand-in-form.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { lessonRoutes } from './modules/lessons/routes.ts';
@@ -77,6 +78,7 @@ export const apiModules = [
   checklistRecordRoutes,
   elearningRoutes,
   eventCategoryRoutes,
+  eventRoutes,
   learningRoutes,
   certificateRoutes,
   fileServeRoutes,

@@ -9,6 +9,7 @@ import { checklistMessages, checklistResource } from '../../contract/checklists/
 import { courseCategoryMessages, courseCategoryResource } from '../../contract/course-categories/resource.ts';
 import { courseMessages, courseResource } from '../../contract/courses/resource.ts';
 import { eventCategoryMessages, eventCategoryResource } from '../../contract/event-categories/resource.ts';
+import { eventMessages, eventResource } from '../../contract/events/resource.ts';
 import { lessonResource } from '../../contract/lessons/resource.ts';
 import { lessonMessages } from '../../contract/lessons/schemas.ts';
 import { messages } from '../../contract/messages.ts';
@@ -178,6 +179,21 @@ const cases: Conformance[] = [
       errors: {
         title: eventCategoryMessages.titleRequired,
         description: eventCategoryMessages.descriptionTooLong,
+      },
+    },
+    versionRequired: adminMessages.versionRequired,
+    readsById: true,
+  },
+  {
+    resource: eventResource,
+    body: async (name) => ({ ...(await sampleBody('POST /api/v1/event')), title: name }),
+    invalid: {
+      body: { title: ' ', sessions: [] },
+      errors: {
+        title: eventMessages.titleRequired,
+        categoryId: eventMessages.categoryRequired,
+        timeZone: eventMessages.timeZoneInvalid,
+        sessions: eventMessages.sessionsRequired,
       },
     },
     versionRequired: adminMessages.versionRequired,

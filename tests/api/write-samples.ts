@@ -62,6 +62,31 @@ export const writeSamples: Record<string, Omit<Sample, 'teamless' | 'query'>> = 
   'POST /api/v1/event/category': {
     body: async () => ({ title: 'Matrix event category', description: 'About it.', status: true }),
   },
+  // Optional fields that may be empty (capacity, registration times) are sent empty, so no spoiled
+  // value of theirs is a valid one.
+  'POST /api/v1/event': {
+    body: async (db) => ({
+      title: 'Matrix event',
+      categoryId: await firstId(db, 'event_categories'),
+      description: 'About it.',
+      timeZone: 'Europe/London',
+      capacity: null,
+      waitlist: true,
+      registrationOpensAt: null,
+      registrationClosesAt: null,
+      status: true,
+      instructorIds: [await firstId(db, 'users')],
+      sessions: [
+        {
+          startsAt: '2030-05-06T09:00:00Z',
+          endsAt: '2030-05-06T12:00:00Z',
+          timeZone: 'Europe/London',
+          locationId: await firstId(db, 'locations'),
+          meetingUrl: 'https://us02web.zoom.us/j/123456789',
+        },
+      ],
+    }),
+  },
   'POST /api/v1/user-profile-group': { body: async () => ({ name: 'Matrix profile group' }) },
   'POST /api/v1/administrator-role': {
     body: async () => ({ name: 'Matrix role', status: true, permissions: [] }),
