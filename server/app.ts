@@ -21,6 +21,7 @@ import { distRoutes } from './http/static.ts';
 import { storableText } from './http/storable-text.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { administratorRoleRoutes } from './modules/administrator-roles/routes.ts';
+import { attendeeRoutes } from './modules/attendees/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { isChecklistRecordRequest } from './modules/checklist-records/record-form.ts';
@@ -33,6 +34,7 @@ import { isElearningUploadRequest } from './modules/elearning/package-form.ts';
 import { elearningRoutes } from './modules/elearning/routes.ts';
 import { eventCategoryRoutes } from './modules/event-categories/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { learnerEventRoutes } from './modules/learner-events/routes.ts';
 import { isHandInRequest } from './modules/learning/hand-in-form.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { lessonRoutes } from './modules/lessons/routes.ts';
@@ -44,6 +46,7 @@ import { passwordRoutes } from './modules/password/routes.ts';
 import { profileFieldRoutes } from './modules/profile-fields/routes.ts';
 import { quizRoutes } from './modules/quizzes/routes.ts';
 import { sidebarRoutes } from './modules/sidebar/routes.ts';
+import { teamEventRoutes } from './modules/team-events/routes.ts';
 import { teamMemberRoutes } from './modules/team-members/routes.ts';
 import { teamReportRoutes } from './modules/team-reports/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
@@ -79,6 +82,9 @@ export const apiModules = [
   elearningRoutes,
   eventCategoryRoutes,
   eventRoutes,
+  attendeeRoutes,
+  teamEventRoutes,
+  learnerEventRoutes,
   learningRoutes,
   certificateRoutes,
   fileServeRoutes,
