@@ -5,7 +5,23 @@ import { mailOutbox } from '../db/schema/mail.ts';
 import type { Logger } from '../http/app-env.ts';
 import { oneLineLogger } from '../http/logger.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** An event's `.ics` sent as the mail's calendar part, which calendars read as an entry to add, update or remove. */
+export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };
+
+export type Mail = { to: string; subject: string; text: string; html?: string; calendar?: MailCalendar };
+
+const outboxRow = (mail: Mail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? null,
+  calendarMethod: mail.calendar?.method ?? null,
+  calendar: mail.calendar?.content ?? null,
+});
+
+/** What nodemailer sends: the calendar part as `icalEvent`, with its METHOD in the content type. */
+const transportMail = ({ calendar, ...mail }: Mail) =>
+  calendar ? { ...mail, icalEvent: { method: calendar.method, content: calendar.content } } : mail;
 
 export type Mailer = {
   /** Records the mail and hands it to delivery; resolves once it is recorded, not once delivered. */
@@ -42,7 +58,7 @@ export function createMailer({ db, smtpUrl, from, logger: sink }: MailerOptions)
 
   async function deliver(id: string, mail: Mail, smtp: NonNullable<typeof transport>) {
     try {
-      await smtp.sendMail({ from, ...mail });
+      await smtp.sendMail({ from, ...transportMail(mail) });
       await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -67,14 +83,7 @@ export function createMailer({ db, smtpUrl, from, logger: sink }: MailerOptions)
       const batch = mails.slice(start, start + BATCH);
       const rows = await executor
         .insert(mailOutbox)
-        .values(
-          batch.map((mail) => ({
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? null,
-          })),
-        )
+        .values(batch.map(outboxRow))
         .returning({ id: mailOutbox.id });
       for (const [index, row] of rows.entries()) recorded.push({ id: row.id, mail: batch[index] as Mail });
     }
@@ -99,10 +108,7 @@ export function createMailer({ db, smtpUrl, from, logger: sink }: MailerOptions)
     },
     record,
     async send(mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
-        .returning({ id: mailOutbox.id });
+      const [row] = await db.insert(mailOutbox).values(outboxRow(mail)).returning({ id: mailOutbox.id });
       if (!transport || !row) {
         logger.info(`Mail (not sent, no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.text}`);
         return;

@@ -10,6 +10,12 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /**
+     * An event's invitation or cancellation, sent as the mail's text/calendar part with its METHOD
+     * (REQUEST or CANCEL), which Outlook and Google read as an entry to add, update or remove.
+     */
+    calendarMethod: text('calendar_method').$type<'REQUEST' | 'CANCEL'>(),
+    calendar: text('calendar'),
     createdAt: createdAt(),
     sentAt: timestampTz('sent_at'),
     error: text('error'),
