@@ -142,6 +142,9 @@ export const eventAttendees = pgTable(
     uniqueIndex('event_attendees_person_idx').on(t.eventId, t.userId),
     index('event_attendees_state_idx').on(t.eventId, t.state, t.waitlistedAt, t.id),
     index('event_attendees_user_idx').on(t.userId),
+    // The Attendees list, newest first: all of them, and one event's.
+    index('event_attendees_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('event_attendees_event_created_idx').on(t.eventId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

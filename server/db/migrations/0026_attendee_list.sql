@@ -1,0 +1,2 @@
+CREATE INDEX "event_attendees_created_idx" ON "event_attendees" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "event_attendees_event_created_idx" ON "event_attendees" USING btree ("event_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
