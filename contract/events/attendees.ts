@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { adminListQuery, idFilterParam } from '../admin-list.ts';
+import { adminListQuery, idFilterParam, recordVersion } from '../admin-list.ts';
 import {
   ATTENDEE_STATES,
   type AttendeeState,
@@ -153,7 +153,7 @@ export type TeamRegisterInput = v.InferInput<typeof teamRegisterSchema>;
  * cancelled gives it up) and/or attendance of some sessions (null clears a mark), with `version`.
  */
 export const attendeeUpdateSchema = v.object({
-  version: v.pipe(v.number('Version is required.'), v.integer('Version is required.')),
+  version: recordVersion,
   state: v.optional(v.picklist(['invited', 'registered', 'cancelled'], attendeeMessages.stateInvalid)),
   attendance: v.optional(
     v.pipe(

@@ -100,6 +100,7 @@ export async function idFor(
   const subject = (name === 'id' ? route.slice(0, route.indexOf(`:${name}`)) : name).toLowerCase();
   if (/profile|field/.test(subject)) return (await victims.ids('profile_fields')) ?? randomUUID();
   if (/event\/categor/.test(subject)) return (await victims.ids('event_categories')) ?? randomUUID();
+  if (/event\/attendee/.test(subject)) return (await victims.ids('event_attendees')) ?? randomUUID();
   if (/\/event\/$/.test(subject)) return (await victims.ids('events')) ?? randomUUID();
   if (/categor/.test(subject)) return (await victims.ids('course_categories')) ?? randomUUID();
   if (/team/.test(subject)) return target.teamId;
