@@ -119,7 +119,10 @@ export const virtualMeetingListQuery = adminListQuery({
 export type VirtualMeetingListQuery = v.InferOutput<typeof virtualMeetingListQuery>;
 
 const idList = v.pipe(
-  v.array(v.pipe(v.string(), v.uuid()), attendeeMessages.peopleInvalid),
+  v.array(
+    v.pipe(v.string(attendeeMessages.peopleInvalid), v.uuid(attendeeMessages.peopleInvalid)),
+    attendeeMessages.peopleInvalid,
+  ),
   v.maxLength(ATTENDEE_ADD_MAX, attendeeMessages.peopleTooMany),
 );
 

@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { eventSessions, events } from '../../db/schema/events.ts';
+import { eventAttendees, eventSessions, events } from '../../db/schema/events.ts';
 import { locations } from '../../db/schema/lookups.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Config } from '../../env.ts';
@@ -45,6 +45,19 @@ export async function calendarInput(
     .from(events)
     .where(eq(events.id, eventId));
   if (!event) return undefined;
+  const sessions = await sessionsForMail(tx, eventId);
+  return {
+    event: { ...event, organizer: organizer(config) },
+    sessions,
+    appHost: new URL(config.appUrl).host,
+  };
+}
+
+/** An event's sessions as its `.ics` writes them, in order. */
+export async function sessionsForMail(
+  tx: Transaction,
+  eventId: string,
+): Promise<CalendarEventInput['sessions']> {
   const sessions = await tx
     .select({
       id: eventSessions.id,
@@ -59,18 +72,35 @@ export async function calendarInput(
     .leftJoin(locations, eq(locations.id, eventSessions.locationId))
     .where(eq(eventSessions.eventId, eventId))
     .orderBy(asc(eventSessions.position));
-  return {
-    event: { ...event, organizer: organizer(config) },
-    sessions: sessions.map((session) => ({
-      id: session.id,
-      startsAt: new Date(session.startsAt),
-      endsAt: new Date(session.endsAt),
-      timeZone: session.timeZone,
-      place: session.locationTitle ?? session.address,
-      meetingUrl: session.meetingUrl,
-    })),
-    appHost: new URL(config.appUrl).host,
-  };
+  return sessions.map((session) => ({
+    id: session.id,
+    startsAt: new Date(session.startsAt),
+    endsAt: new Date(session.endsAt),
+    timeZone: session.timeZone,
+    place: session.locationTitle ?? session.address,
+    meetingUrl: session.meetingUrl,
+  }));
+}
+
+/**
+ * Who hears of an event's change: those holding a seat (not yet marked attended or absent) or an
+ * invitation, apart from those just given a seat, whose own mail carries the new entries.
+ */
+export async function peopleToTell(
+  tx: Transaction,
+  eventId: string,
+  promoted: readonly SeatChange[],
+): Promise<{ userId: string; state: 'invited' | 'registered' }[]> {
+  const skip = new Set(promoted.map((change) => change.userId));
+  const rows = await tx
+    .select({ userId: eventAttendees.userId, state: eventAttendees.state })
+    .from(eventAttendees)
+    .where(
+      and(eq(eventAttendees.eventId, eventId), inArray(eventAttendees.state, ['invited', 'registered'])),
+    );
+  return rows
+    .filter((row) => !skip.has(row.userId))
+    .map((row) => ({ userId: row.userId, state: row.state === 'invited' ? 'invited' : 'registered' }));
 }
 
 async function people(tx: Transaction, ids: readonly string[]): Promise<Map<string, Person>> {

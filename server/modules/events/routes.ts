@@ -22,7 +22,10 @@ import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
+import { eventChangeMails, peopleToTell, sessionsForMail } from './event-mail.ts';
 import { eventDetail, eventList, eventRow } from './queries.ts';
+import { seatTransaction } from './seat-transaction.ts';
+import { lockEvent, promoteWaiting } from './seats.ts';
 import {
   checkReferences,
   eventColumns,
@@ -43,7 +46,8 @@ async function requirePublish(db: Database, caller: AuthState) {
  * The Events screens: the list with its seat counts, an event's form with its sessions and
  * instructors, and the shared status and delete routes. Every write is one transaction.
  */
-export function eventRoutes({ db }: AppDeps) {
+export function eventRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
   const can = (action: 'view' | 'add' | 'edit') =>
     allow(db, permission(resource.module, resource.submodule, action));
   const byId = `${paths.one(':id')}${UUID_PARAM}`;
@@ -91,24 +95,34 @@ export function eventRoutes({ db }: AppDeps) {
       // right. A stale version is left to the update, which answers it 409 with the current record.
       if (status !== undefined && status !== current.status && version === current.version)
         await requirePublish(db, c.get('auth'));
-      const written = await db
-        .transaction(async (tx) => {
-          await checkReferences(tx, values);
-          // Every update raises the sequence, so calendars update their entries in place.
-          const columns = {
-            ...eventColumns(values),
-            ...(status === undefined ? {} : { status }),
-            sequence: sql`${events.sequence} + 1`,
-          };
-          if (!(await versionedUpdate(tx, events, id, version, columns))) throw new StaleVersion();
-          await replaceSessions(tx, id, values.sessions);
-          await writeInstructors(tx, id, values.instructorIds);
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof StaleVersion) return false;
-          throw error;
-        });
+      const written = await seatTransaction(deps, id, messages.notFound, async (tx) => {
+        await checkReferences(tx, values);
+        const before = await sessionsForMail(tx, id);
+        // Every update raises the sequence, so calendars update their entries in place.
+        const columns = {
+          ...eventColumns(values),
+          ...(status === undefined ? {} : { status }),
+          sequence: sql`${events.sequence} + 1`,
+        };
+        if (!(await versionedUpdate(tx, events, id, version, columns))) throw new StaleVersion();
+        await replaceSessions(tx, id, values.sessions);
+        await writeInstructors(tx, id, values.instructorIds);
+        // A larger capacity, or a waiting list turned on, gives the seats to those waiting.
+        const updated = await lockEvent(tx, id);
+        const promoted = updated ? await promoteWaiting(tx, updated, clock()) : [];
+        const kept = new Set(values.sessions.map((session) => session.id));
+        const mails = await eventChangeMails(
+          tx,
+          deps.config,
+          id,
+          await peopleToTell(tx, id, promoted),
+          before.filter((session) => !kept.has(session.id)),
+        );
+        return { value: true, changes: promoted, mails };
+      }).catch((error: unknown) => {
+        if (error instanceof StaleVersion) return false;
+        throw error;
+      });
       const results = await requireEvent(db, id);
       if (!written) return c.json(staleAnswer(results), 409);
       return c.json({
