@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app when needed, then prints each benchmark's figures.
 import { spawnSync } from 'node:child_process';
 import { assignmentStatus } from './assignment-status.ts';
+import { attendeesList } from './attendees-list.ts';
 import { checklistSignoff } from './checklist-signoff.ts';
 import { coldStart } from './cold-start.ts';
 import { courseCategoriesList } from './course-categories-list.ts';
@@ -59,6 +60,7 @@ const benches = {
   'package-commit': packageCommit,
   'package-import': packageImport,
   'package-launch': packageLaunch,
+  'attendees-list': attendeesList,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
