@@ -295,6 +295,34 @@ describe('cancelling and the waiting list', () => {
   });
 });
 
+describe('deleting an event', () => {
+  it('tells everyone on it and cancels the entries of those with a seat or an invitation', async () => {
+    const event = await f.create(f.body({ title: `Called off ${run}`, capacity: 1 }));
+    const [a, b, c] = await newPeople(3, 'off');
+    await add({ eventId: event._id, userIds: [a?.id, b?.id] });
+    await add({ eventId: event._id, userIds: [c?.id], state: 'invited' });
+    const response = await t.call('DELETE', eventPaths.bulkDelete, {
+      token: admin,
+      body: { bulkId: [event._id] },
+    });
+    expect(response.status, response.text).toBe(200);
+    await t.idle();
+    const last = async (email: string) => (await mailsTo(email)).at(-1);
+    const seat = await last(a?.email as string);
+    expect(seat?.subject).toBe(`Event cancelled: Called off ${run}`);
+    const parsed = await validateIcs(seat?.calendar as string);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.parsed?.method).toBe('CANCEL');
+    expect(parsed.parsed?.events[0]).toMatchObject({
+      uid: `${event.sessions[0]?.id}@app.test`,
+      sequence: event.sequence + 1,
+    });
+    expect((await last(b?.email as string))?.calendar).toBeNull();
+    expect((await last(c?.email as string))?.calendarMethod).toBe('CANCEL');
+    expect(await t.db.$count(eventAttendees, eq(eventAttendees.eventId, event._id))).toBe(0);
+  });
+});
+
 describe('attendance', () => {
   it('marks a session for everyone seated in one step and settles attended or absent once every session is marked', async () => {
     const event = await f.create(

@@ -301,3 +301,55 @@ export async function eventChangeMails(
   }
   return mails;
 }
+
+/**
+ * When an event is deleted: everyone on it hears, and those with a seat or an invitation get the
+ * cancellation of its entries (METHOD:CANCEL, SEQUENCE one past the last sent). Read before the
+ * rows go.
+ */
+export async function eventDeletedMails(
+  tx: Transaction,
+  config: Pick<Config, 'mailFrom' | 'appUrl'>,
+  eventId: string,
+): Promise<Mail[]> {
+  const input = await calendarInput(tx, config, eventId);
+  if (!input) return [];
+  const cancelled = { ...input, event: { ...input.event, sequence: input.event.sequence + 1 } };
+  const rows = await tx
+    .select({ userId: eventAttendees.userId, state: eventAttendees.state })
+    .from(eventAttendees)
+    .where(
+      and(
+        eq(eventAttendees.eventId, eventId),
+        inArray(eventAttendees.state, ['invited', 'registered', 'waitlisted']),
+      ),
+    );
+  const persons = await people(
+    tx,
+    rows.map((row) => row.userId),
+  );
+  const mails: Mail[] = [];
+  for (const row of rows) {
+    const person = persons.get(row.userId);
+    if (!person) continue;
+    const attendee = {
+      email: person.email,
+      name: `${person.firstName} ${person.lastName}`,
+      partStat: 'DECLINED' as const,
+    };
+    mails.push({
+      to: person.email,
+      subject: `Event cancelled: ${input.event.title}`,
+      text: body(input, person, 'This event is cancelled.', config.appUrl),
+      ...(row.state === 'waitlisted'
+        ? {}
+        : {
+            calendar: {
+              method: 'CANCEL' as const,
+              content: eventInvitation(cancelled, { method: 'CANCEL', attendee }),
+            },
+          }),
+    });
+  }
+  return mails;
+}

@@ -22,7 +22,7 @@ import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
-import { eventChangeMails, peopleToTell, sessionsForMail } from './event-mail.ts';
+import { eventChangeMails, eventDeletedMails, peopleToTell, sessionsForMail } from './event-mail.ts';
 import { eventDetail, eventList, eventRow } from './queries.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { lockEvent, promoteWaiting } from './seats.ts';
@@ -130,5 +130,20 @@ export function eventRoutes(deps: AppDeps) {
         results,
       } satisfies ApiSuccess<EventDetail>);
     })
-    .route('/', adminStatusRoutes(db, { resource, table: events, row: (id) => eventRow(db, id) }));
+    .route(
+      '/',
+      adminStatusRoutes(db, {
+        resource,
+        table: events,
+        row: (id) => eventRow(db, id),
+        // Those on a deleted event are told, and its entries leave their calendars.
+        beforeDelete: async (ids, tx) => {
+          const mails = [];
+          for (const id of ids) mails.push(...(await eventDeletedMails(tx, deps.config, id)));
+          if (mails.length === 0) return undefined;
+          const deliver = await deps.mailer.record(tx, mails);
+          return async () => deliver();
+        },
+      }),
+    );
 }
