@@ -18,9 +18,16 @@ export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
  */
 export const noNul = v.check<string, string>(isStorableText, messages.invalidCharacters);
 
-/** A required text: trimmed, not empty, at most `max` characters, storable; absent reads as '' (and fails). */
-export const requiredText = (message: string, max = 100) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max), noNul), '');
+/**
+ * A required text: trimmed, not empty, at most `max` characters (`tooLong` past it), storable;
+ * absent reads as '' (and fails with `message`, not valibot's generic one).
+ */
+export const requiredText = (message: string, max = 100, tooLong?: string) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong), noNul), '');
+
+/** An optional text such as a description: trimmed, at most `max` characters, storable; absent reads as ''. */
+export const optionalText = (tooLong: string, max: number) =>
+  v.optional(v.pipe(v.string(tooLong), v.trim(), v.maxLength(max, tooLong), noNul), '');
 
 type PersonTexts = {
   firstNameRequired: string;

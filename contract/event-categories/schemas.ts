@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { recordVersion } from '../admin-list.ts';
-import { noNul } from '../validation.ts';
+import { optionalText, requiredText } from '../validation.ts';
 import {
   EVENT_CATEGORY_DESCRIPTION_MAX,
   EVENT_CATEGORY_TITLE_MAX,
@@ -8,25 +8,8 @@ import {
 } from './resource.ts';
 
 // A missing field reads as empty so it gets the field's own message, not valibot's generic one.
-const title = v.optional(
-  v.pipe(
-    v.string(m.titleRequired),
-    v.trim(),
-    v.nonEmpty(m.titleRequired),
-    v.maxLength(EVENT_CATEGORY_TITLE_MAX, m.titleTooLong),
-    noNul,
-  ),
-  '',
-);
-const description = v.optional(
-  v.pipe(
-    v.string(m.descriptionTooLong),
-    v.trim(),
-    v.maxLength(EVENT_CATEGORY_DESCRIPTION_MAX, m.descriptionTooLong),
-    noNul,
-  ),
-  '',
-);
+const title = requiredText(m.titleRequired, EVENT_CATEGORY_TITLE_MAX, m.titleTooLong);
+const description = optionalText(m.descriptionTooLong, EVENT_CATEGORY_DESCRIPTION_MAX);
 const status = v.boolean(m.statusInvalid);
 
 /** POST /event/category: Category Title sent as `title`, an optional description, and its status (published when left out). */

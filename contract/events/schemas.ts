@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { recordVersion } from '../admin-list.ts';
-import { isUuid, noNul } from '../validation.ts';
+import { isUuid, noNul, optionalText, requiredText } from '../validation.ts';
 import {
   EVENT_ADDRESS_MAX,
   EVENT_CAPACITY_MAX,
@@ -15,29 +15,12 @@ import { ianaTimeZone, isHttpsLink, isInstant } from './values.ts';
 
 // A missing field reads as empty so it gets the field's own message, not valibot's generic one.
 
-const title = v.optional(
-  v.pipe(
-    v.string(m.titleRequired),
-    v.trim(),
-    v.nonEmpty(m.titleRequired),
-    v.maxLength(EVENT_TITLE_MAX, m.titleTooLong),
-    noNul,
-  ),
-  '',
-);
+const title = requiredText(m.titleRequired, EVENT_TITLE_MAX, m.titleTooLong);
 const categoryId = v.optional(
   v.pipe(v.string(m.categoryRequired), v.trim(), v.uuid(m.categoryRequired), v.toLowerCase()),
   '',
 );
-const description = v.optional(
-  v.pipe(
-    v.string(m.descriptionTooLong),
-    v.trim(),
-    v.maxLength(EVENT_DESCRIPTION_MAX, m.descriptionTooLong),
-    noNul,
-  ),
-  '',
-);
+const description = optionalText(m.descriptionTooLong, EVENT_DESCRIPTION_MAX);
 const timeZone = v.optional(
   v.pipe(
     v.string(m.timeZoneInvalid),

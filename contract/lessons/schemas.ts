@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { recordVersion } from '../admin-list.ts';
-import { noNul } from '../validation.ts';
+import { noNul, optionalText } from '../validation.ts';
 
 export const lessonMessages = {
   nameRequired: 'Lesson name is required.',
@@ -21,10 +21,7 @@ const name = v.optional(
   ),
   '',
 );
-const description = v.optional(
-  v.pipe(v.string(m.descriptionTooLong), v.trim(), v.maxLength(5000, m.descriptionTooLong), noNul),
-  '',
-);
+const description = optionalText(m.descriptionTooLong, 5000);
 
 /** POST /lesson: name and an optional description. */
 export const lessonSchema = v.object({ name, description });
