@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type {
   ActivityEntry,
-  AttendanceEntry,
   MemberSummary,
   TeamReport,
   TranscriptEntry,
@@ -14,13 +13,9 @@ import { type CardRow, cardColumns, cardJoins, toCard } from '../../db/progress.
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { signFileUrl } from '../../files/signed-url.ts';
 import type { AppDeps } from '../../http/app-env.ts';
+import { isVirtual } from './attendance.ts';
+import { member, VIEW_LIMIT } from './entries.ts';
 
-/** An event is a virtual meeting when one of its sessions has a meeting link. */
-const isVirtual = (eventId: SQL) =>
-  sql`exists (select 1 from event_sessions s where s.event_id = ${eventId} and s.meeting_url is not null)`;
-
-/** Activity and attendance lists are newest first and capped, so a large team never loads them all. */
-export const VIEW_LIMIT = 100;
 const RECENT = sql`now() - interval '30 days'`;
 
 /**
@@ -109,12 +104,6 @@ function activityQuery(who: SQL, since: SQL | undefined): SQL {
      limit ${VIEW_LIMIT}`;
 }
 
-const member = (row: { user_id: string; first_name: string; last_name: string }) => ({
-  _id: row.user_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-});
-
 /** What the team's members did in the last 30 days, with who did it. */
 export async function teamActivity(db: Database, teamId: string): Promise<ActivityEntry[]> {
   const rows = await queryRows<ActivityRow>(
@@ -128,54 +117,6 @@ export async function teamActivity(db: Database, teamId: string): Promise<Activi
 export async function memberActivity(db: Database, memberId: string): Promise<ActivityEntry[]> {
   const rows = await queryRows<ActivityRow>(db, activityQuery(sql`${memberId}::uuid`, undefined));
   return rows.map((row) => ({ kind: row.kind, title: row.title, at: isoTime(row.at) }));
-}
-
-type AttendanceRow = {
-  event_id: string;
-  title: string;
-  starts_at: Date | string;
-  kind: AttendanceEntry['kind'];
-  attended: boolean;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-};
-
-/** Everyone put on an event and not cancelled, with the event's first session's start. */
-function attendanceQuery(who: SQL): SQL {
-  return sql`
-    select e.id as event_id, e.title, f.starts_at,
-           case when ${isVirtual(sql`e.id`)} then 'virtual-meeting' else 'event' end as kind,
-           a.state = 'attended' as attended, u.id as user_id, u.first_name, u.last_name
-      from event_attendees a
-      join events e on e.id = a.event_id
-      join lateral (select min(s.starts_at) as starts_at from event_sessions s where s.event_id = e.id) f on true
-      join users u on u.id = a.user_id
-     where a.user_id in (${who}) and a.state <> 'cancelled'
-     order by f.starts_at desc nulls last, e.title, u.id
-     limit ${VIEW_LIMIT}`;
-}
-
-const attendance = (row: AttendanceRow): AttendanceEntry => ({
-  eventId: row.event_id,
-  title: row.title,
-  startsAt: isoTime(row.starts_at),
-  kind: row.kind,
-  attended: row.attended,
-});
-
-/** Events and virtual meetings the team's members were invited to, latest first. */
-export async function teamAttendance(db: Database, teamId: string): Promise<AttendanceEntry[]> {
-  const rows = await queryRows<AttendanceRow>(
-    db,
-    attendanceQuery(sql`select user_id from team_members where team_id = ${teamId}`),
-  );
-  return rows.map((row) => ({ ...attendance(row), member: member(row) }));
-}
-
-export async function memberAttendance(db: Database, memberId: string): Promise<AttendanceEntry[]> {
-  const rows = await queryRows<AttendanceRow>(db, attendanceQuery(sql`${memberId}::uuid`));
-  return rows.map(attendance);
 }
 
 export async function memberSummary(

@@ -13,15 +13,8 @@ import { allow, teamLead } from '../../http/access.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { foundOr404 } from '../../http/errors.ts';
 import { accessibleMember, accessibleTeam } from '../../http/team-param.ts';
-import {
-  memberActivity,
-  memberAttendance,
-  memberSummary,
-  memberTranscript,
-  teamActivity,
-  teamAttendance,
-  teamReport,
-} from './reports.ts';
+import { memberAttendance, teamAttendance } from './attendance.ts';
+import { memberActivity, memberSummary, memberTranscript, teamActivity, teamReport } from './reports.ts';
 
 /** The Team Report card and the four views behind a member card's shortcut buttons. */
 export function teamReportRoutes(deps: AppDeps) {
