@@ -7,6 +7,7 @@ import { seedChecklistHistory } from '../modules/checklists/seed-history.ts';
 import { seedCourseCategories } from '../modules/course-categories/seed.ts';
 import { seedCourses } from '../modules/courses/seed.ts';
 import { seedEventCategories } from '../modules/event-categories/seed.ts';
+import { seedEvents } from '../modules/events/seed.ts';
 import { seedLearnerHistory } from '../modules/learning/seed.ts';
 import { seedLessons, storeSeedFiles } from '../modules/lessons/seed.ts';
 import { seedQuizzes } from '../modules/quizzes/seed.ts';
@@ -261,6 +262,7 @@ export async function seedIfEmpty(db: Database, files?: FileStore): Promise<bool
     await seedQuizzes(tx);
     await seedChecklistActivities(tx);
     await seedEventCategories(tx);
+    await seedEvents(tx, new Date());
     await seedLearnerHistory(tx, { random, now: new Date(), handIn: seedFiles?.worksheet });
     await seedChecklistHistory(tx, { random, now: new Date(), evidence: seedFiles?.worksheet });
     // Last, so the demo's history is the same with the package as without it.

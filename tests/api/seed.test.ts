@@ -15,7 +15,7 @@ import { checklistRecords, checklists } from '../../server/db/schema/checklists.
 import { courseAssignments } from '../../server/db/schema/course-assignments.ts';
 import { courseCompletions, courseOutlineItems, courses } from '../../server/db/schema/courses.ts';
 import { eventCategories } from '../../server/db/schema/event-categories.ts';
-import { eventAttendees, events } from '../../server/db/schema/events.ts';
+import { eventAttendees, eventSessions, events } from '../../server/db/schema/events.ts';
 import { activityCompletions, handIns, quizAttempts } from '../../server/db/schema/learning.ts';
 import { lessons } from '../../server/db/schema/lessons.ts';
 import { departments, locations, membershipRoles } from '../../server/db/schema/lookups.ts';
@@ -169,7 +169,7 @@ describe('seedIfEmpty', () => {
     expect(rows.filter((row) => !row.status)).toHaveLength(1);
   });
 
-  it('records completions, checklists and past sign-ins that cannot be used, and no events', async () => {
+  it('records completions, checklists and past sign-ins that cannot be used, upcoming events and no one on them', async () => {
     expect(await handle.db.$count(courseCompletions)).toBeGreaterThan(50);
     expect(await handle.db.$count(checklistRecords)).toBeGreaterThan(50);
     const perMember = await handle.db
@@ -182,7 +182,21 @@ describe('seedIfEmpty', () => {
     expect(signIns.every((session) => session.revokedAt !== null && session.createdAt < new Date())).toBe(
       true,
     );
-    expect(await handle.db.$count(events)).toBe(0);
+    const demoEvents = await handle.db
+      .select({
+        title: events.title,
+        status: events.status,
+        startsAt: sql<string>`min(${eventSessions.startsAt})`,
+      })
+      .from(events)
+      .innerJoin(eventSessions, eq(eventSessions.eventId, events.id))
+      .groupBy(events.id);
+    expect(demoEvents.map((event) => event.title).sort()).toEqual([
+      'First aid day',
+      'Forklift practical',
+      'Onboarding webinar',
+    ]);
+    expect(demoEvents.every((event) => event.status && new Date(event.startsAt) > new Date())).toBe(true);
     expect(await handle.db.$count(eventAttendees)).toBe(0);
   });
 });
