@@ -1,0 +1,44 @@
+import { SEARCH_DEBOUNCE_MS } from '@contract/constants';
+import { TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+
+type SearchBoxProps = { search: string; onSearch: (search: string) => void; label?: string };
+
+/**
+ * The list's search: the box shows what is typed at once and the URL follows after a pause. These
+ * lists have no status, so the admin list's toolbar (search and status) does not fit.
+ */
+export function SearchBox({ search, onSearch, label = 'Search' }: SearchBoxProps) {
+  const [text, setText] = useState(search);
+  // The URL can change without the box (back button): then the box shows the URL's search.
+  const sent = useRef(search);
+  const [shown, setShown] = useState(search);
+  if (search !== shown) {
+    setShown(search);
+    if (search !== sent.current) setText(search);
+  }
+  const router = useRouter();
+  const send = useDebouncedCallback((value: string) => {
+    // A row's form opening meanwhile must not be cancelled by navigating back to the list.
+    const { location, resolvedLocation } = router.state;
+    if (resolvedLocation && location.pathname !== resolvedLocation.pathname) return;
+    sent.current = value.trim();
+    onSearch(sent.current);
+  }, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      label={label}
+      placeholder="Search by name or email"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      w={{ base: '100%', xs: 260 }}
+    />
+  );
+}
