@@ -4,6 +4,7 @@
 // one line here. No test runner imports: the screenshots script loads this module too.
 import type { Page } from 'playwright-core';
 import { API_BASE } from '../../../contract/paths.ts';
+import { attendeeScreens, screenAttendee } from './screens-attendees.ts';
 import {
   completeTimeManagement,
   openCertificateCheck,
@@ -46,6 +47,8 @@ export type ScreenIds = {
   checklistId: string;
   /** The catalogue's e-learning package, uploaded before a run (screens-elearning.ts), with a learner. */
   elearningId: string;
+  /** The lead on the catalogue's event, made before a run (screens-attendees.ts). */
+  attendeeId: string;
 };
 
 export type Screen = {
@@ -721,10 +724,7 @@ export const screens: Screen[] = [
     },
     layer: [DIALOG],
   },
-  { name: 'virtual-meetings', route: '/app/event-management/virtual-meeting', who: 'admin' },
-  { name: 'attendees', route: '/app/event-management/attendees/', who: 'admin' },
-  { name: 'attendee-add', route: '/app/event-management/attendees/add', who: 'admin' },
-  { name: 'attendee-edit', route: '/app/event-management/attendees/edit/$attendeeId', who: 'admin' },
+  ...attendeeScreens,
 
   // The user portal, as the team lead.
   { name: 'portal-dashboard', route: '/user-portal/user-dashboard', who: 'lead', ready: myDashboardReady },
@@ -1067,6 +1067,7 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
     courseId: ids.courseId,
     assignmentId: ids.assignmentId,
     elearningId: ids.elearningId,
+    attendeeId: ids.attendeeId,
   };
   return screen.route.replace(/\$(\w+)/g, (_, param: string) => values[param] ?? PLACEHOLDER_ID);
 }
@@ -1161,6 +1162,7 @@ export async function lookUpIds(baseUrl: string): Promise<ScreenIds> {
     assignmentId: assignment?._id,
     checklistId: checklists.data[0]?._id,
     elearningId: await cataloguePackage(api, admin, lead),
+    attendeeId: users.data[0] ? await screenAttendee(api, admin, users.data[0]._id) : undefined,
   };
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`No record for ${name}`);
   return ids as ScreenIds;
