@@ -2,6 +2,7 @@ import { vValidator } from '@hono/valibot-validator';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
+  type AssigneeOptionsQuery,
   assigneeOptionsQuery,
   assignmentCourseOptionsQuery,
 } from '../../../contract/course-assignments/list-query.ts';
@@ -13,6 +14,7 @@ import {
 } from '../../../contract/course-assignments/resource.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { messages } from '../../../contract/messages.ts';
+import type { Database } from '../../db/client.ts';
 import { nothingToTake } from '../../db/learner-progress.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { teams } from '../../db/schema/teams.ts';
@@ -97,36 +99,41 @@ const assigneeSources = {
   },
 } as const;
 
+/** Enabled users, user groups or teams by name, a page of them: the administration's people pickers. */
+export async function assigneeOptions(db: Database, query: AssigneeOptionsQuery): Promise<Paged<NamedRef>> {
+  const source = assigneeSources[query.kind];
+  const where = and(
+    source.enabled,
+    query.search ? sql`${source.name} ilike ${containsPattern(query.search)}` : undefined,
+  );
+  const offset = (query.page - 1) * query.limit;
+  const rows = await db
+    .select({ _id: source.id, name: source.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(source.table)
+    .where(where)
+    .orderBy(...source.order)
+    .limit(query.limit)
+    .offset(offset);
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(source.table, where));
+  return {
+    data: rows.map(({ _id, name }) => ({ _id, name })),
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+    total,
+  };
+}
+
 /** Enabled users, user groups or teams by name, for the administration's assignee picker. */
 export function assigneeOptionRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get(
     courseAssignmentPaths.assigneeOptions,
     allow(db, permission(courseAssignmentArea.module, courseAssignmentArea.submodule, 'view')),
     vValidator('query', assigneeOptionsQuery, validationHook),
-    async (c) => {
-      const query = c.req.valid('query');
-      const source = assigneeSources[query.kind];
-      const where = and(
-        source.enabled,
-        query.search ? sql`${source.name} ilike ${containsPattern(query.search)}` : undefined,
-      );
-      const offset = (query.page - 1) * query.limit;
-      const rows = await db
-        .select({ _id: source.id, name: source.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(source.table)
-        .where(where)
-        .orderBy(...source.order)
-        .limit(query.limit)
-        .offset(offset);
-      const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(source.table, where));
-      const results: Paged<NamedRef> = {
-        data: rows.map(({ _id, name }) => ({ _id, name })),
-        page: query.page,
-        limit: query.limit,
-        totalPages: Math.ceil(total / query.limit),
-        total,
-      };
-      return c.json({ message: messages.listFetched, results } satisfies ApiSuccess<Paged<NamedRef>>);
-    },
+    async (c) =>
+      c.json({
+        message: messages.listFetched,
+        results: await assigneeOptions(db, c.req.valid('query')),
+      } satisfies ApiSuccess<Paged<NamedRef>>),
   );
 }
