@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { adminListQuery, idFilterParam, recordVersion } from '../admin-list.ts';
+import { ADMIN_DEFAULT_LIMIT, adminListQuery, idFilterParam, recordVersion } from '../admin-list.ts';
+import { limitParam, pageParam, searchParam } from '../list-query.ts';
 import {
   ATTENDEE_STATES,
   type AttendeeState,
@@ -27,6 +28,11 @@ export const attendeePaths = {
    * everyone holding a seat on the session's event (MarkAttendanceResult).
    */
   attendance: '/event/attendance',
+  /**
+   * GET `?kind=users|groups|teams&search=&page=&limit=`: enabled people, user groups or teams by name
+   * (Paged<NamedRef>), for the Add Attendee pickers (the Attendees add right).
+   */
+  peopleOptions: '/event/attendee/people-options',
   /** GET `?page=&limit=&search=&when=upcoming|past`: sessions with a meeting link (Paged<VirtualMeetingRow>). */
   virtualMeetings: '/event/virtual-meeting',
 } as const;
@@ -60,7 +66,11 @@ export const learnerEventPaths = {
   calendar: (eventId: string) => `/user-portal/event/${eventId}/calendar.ics`,
   /** POST: records that the user followed the session's Join link; answers the link (JoinAnswer). */
   join: (sessionId: string) => `/user-portal/event/session/${sessionId}/join`,
-  /** GET: the user's private feed address, or null (CalendarFeedAnswer). POST: a new address, the old one stops. DELETE: revoke. */
+  /**
+   * GET: whether the user has a private feed (CalendarFeedAnswer, `url` null: only a hash of the
+   * address is kept, so it can be shown only once). POST, no body: a new address, shown once; the
+   * old one stops. DELETE: revoke.
+   */
   feed: '/user-portal/calendar-feed',
   /** GET, no sign-in: the feed of the person whose token it is (text/calendar), 404 once revoked. */
   publicFeed: (token: string) => `/calendar/${token}.ics`,
@@ -103,7 +113,20 @@ export const attendeeMessages = {
   notOnEvent: 'You are not on this event.',
   joinClosed: `The Join link opens ${JOIN_OPENS_MINUTES} minutes before the session and closes when it ends.`,
   notVirtual: 'This session has no meeting link.',
+  cancelClosed: 'This event has taken place: your place can no longer be cancelled.',
+  noBody: 'This request takes no body.',
+  eventsFetched: 'Events fetched successfully.',
+  feedFetched: 'Calendar address fetched successfully.',
+  joined: 'Join the session.',
 } as const;
+
+/** GET /user-portal/event/open: page, limit and search (the event's title). */
+export const openEventListQuery = v.object({
+  page: pageParam,
+  limit: limitParam(ADMIN_DEFAULT_LIMIT),
+  search: searchParam,
+});
+export type OpenEventListQuery = v.InferOutput<typeof openEventListQuery>;
 
 /** GET /event/attendee: page, limit, search (name or email), `event` and `state`. */
 export const attendeeListQuery = adminListQuery({
@@ -328,4 +351,8 @@ export type OpenEvent = {
 
 export type MyRegistration = { eventId: string; state: AttendeeState; waitlistPosition: number | null };
 export type JoinAnswer = { url: string };
-export type CalendarFeedAnswer = { url: string | null };
+/**
+ * The private feed. `url` is given only by the POST that makes it (the server keeps its hash
+ * alone); GET answers whether one is active and since when.
+ */
+export type CalendarFeedAnswer = { url: string | null; active: boolean; createdAt: string | null };

@@ -472,6 +472,22 @@ describe('the lists', () => {
     }
   });
 
+  it('offers people, user groups and teams to add to anyone with the Attendees add right', async () => {
+    const [a] = await newPeople(1, 'pickme');
+    const response = await t.call(
+      'GET',
+      `${ap.peopleOptions}?kind=users&search=${encodeURIComponent(`pickme0 ${run}`)}`,
+      {
+        token: admin,
+      },
+    );
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.results.data).toEqual([{ _id: a?.id, name: `pickme0 ${run}` }]);
+    const teamsPage = await t.call('GET', `${ap.peopleOptions}?kind=teams`, { token: admin });
+    expect(teamsPage.body.results.total).toBeGreaterThan(0);
+    expect((await t.call('GET', `${ap.peopleOptions}?kind=users`, { token: learner })).status).toBe(403);
+  });
+
   it('needs the Attendees permission', async () => {
     const event = await f.create(f.body({ title: `Gate ${run}` }));
     const [a] = await newPeople(1, 'gate');

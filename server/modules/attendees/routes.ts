@@ -1,6 +1,8 @@
 import { vValidator } from '@hono/valibot-validator';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { assigneeOptionsQuery } from '../../../contract/course-assignments/list-query.ts';
+import type { NamedRef } from '../../../contract/course-assignments/resource.ts';
 import type { ApiSuccess, FieldErrors, Paged } from '../../../contract/envelope.ts';
 import type { AttendeeRow } from '../../../contract/events/attendees.ts';
 import {
@@ -17,6 +19,7 @@ import {
   virtualMeetingListQuery,
 } from '../../../contract/events/attendees.ts';
 import { SEATED_STATES } from '../../../contract/events/model.ts';
+import { messages } from '../../../contract/messages.ts';
 import type { Transaction } from '../../db/client.ts';
 import { eventAttendees, eventSessions } from '../../db/schema/events.ts';
 import { teamMembers, teams } from '../../db/schema/teams.ts';
@@ -28,6 +31,7 @@ import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
+import { assigneeOptions } from '../course-assignments/course-options.ts';
 import { seatTransaction } from '../events/seat-transaction.ts';
 import { changeState, type LockedEvent, markSession, placePeople, type SeatChange } from '../events/seats.ts';
 import { attendeeDetail, attendeeList, virtualMeetingList } from './queries.ts';
@@ -125,6 +129,16 @@ export function attendeeRoutes(deps: AppDeps) {
         message: m.fetched,
         results: await attendeeList(db, c.req.valid('query')),
       } satisfies ApiSuccess<Paged<AttendeeRow>>),
+    )
+    .get(
+      paths.peopleOptions,
+      can('add'),
+      vValidator('query', assigneeOptionsQuery, validationHook),
+      async (c) =>
+        c.json({
+          message: messages.listFetched,
+          results: await assigneeOptions(db, c.req.valid('query')),
+        } satisfies ApiSuccess<Paged<NamedRef>>),
     )
     .get(
       paths.virtualMeetings,

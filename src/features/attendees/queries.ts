@@ -1,4 +1,4 @@
-import { courseAssignmentPaths, type NamedRef } from '@contract/course-assignments/resource';
+import type { NamedRef } from '@contract/course-assignments/resource';
 import type { LookupPage, Paged } from '@contract/envelope';
 import {
   type AddAttendeesInput,
@@ -88,7 +88,7 @@ const peoplePages = (kind: PeopleKind) =>
   choicePages<NamedRef>({
     key: (search) => attendeeKeys.people(kind, search),
     fetch: (query, signal) =>
-      api.get<Paged<NamedRef>>(courseAssignmentPaths.assigneeOptions, { query: { ...query, kind }, signal }),
+      api.get<Paged<NamedRef>>(attendeePaths.peopleOptions, { query: { ...query, kind }, signal }),
     toChoice: (entry) => ({ value: entry._id, label: entry.name }),
   });
 
