@@ -199,10 +199,15 @@ export const attendeeUpdateSchema = v.object({
 });
 export type AttendeeUpdateInput = v.InferInput<typeof attendeeUpdateSchema>;
 
-/** PATCH `/team/{teamId}/event/attendee/{id}`: a lead cancels a member's place. */
+/**
+ * PATCH `/team/{teamId}/event/attendee/{id}`: a lead cancels a member's place. With the member's
+ * `version` from the list, a place changed since (by an admin, the member) is answered 409.
+ */
 export const teamAttendeeUpdateSchema = v.object({
   state: v.picklist(['cancelled'], attendeeMessages.stateInvalid),
+  version: v.optional(recordVersion),
 });
+export type TeamAttendeeUpdateInput = v.InferInput<typeof teamAttendeeUpdateSchema>;
 
 /** PUT /event/attendance. Without `attendeeIds`: everyone holding a seat on the session's event. */
 export const markAttendanceSchema = v.object({
@@ -317,6 +322,8 @@ export type TeamEvent = {
     lastName: string;
     state: AttendeeState;
     waitlistPosition: number | null;
+    /** The place's version, for the cancel. */
+    version: number;
     /** sessionId → the mark, for the sessions marked. */
     attendance: Record<string, SessionAttendance>;
     joined: Record<string, string>;

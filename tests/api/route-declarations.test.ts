@@ -19,14 +19,16 @@ describe('route declarations', () => {
     expect(routes.filter((route) => !route.access).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
-  it('declares only sign-in, the password routes, signed file links and the certificate check public', () => {
+  it('declares only sign-in, the password routes, signed file links, the certificate check and calendar feeds public', () => {
     const open = declaredRoutes(t.app)
       .filter((route) => route.access?.kind === 'public')
       .map((route) => `${route.method} ${route.path}`)
       .sort();
     // A file link's signature is its credential (server/files/signed-url.ts), as is a lesson embed's.
     // A certificate's check answers only what the certificate itself shows, to whoever holds its code.
+    // A calendar feed's address carries a random token, the credential a calendar app can send.
     expect(open).toEqual([
+      'GET /api/v1/calendar/:token{[A-Za-z0-9_-]+(?:\\.ics)?}',
       'GET /api/v1/certificate/verify/:code',
       'GET /api/v1/files/*',
       `GET /api/v1/lesson/embed/:activityId${UUID_PARAM}/:expires/:signature/*`,
