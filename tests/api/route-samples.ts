@@ -218,6 +218,14 @@ export const teamLeadSamples: Record<string, Sample> = {
   'GET /api/v1/team/:teamId/member/:memberId/checklist': {},
   'GET /api/v1/team/:teamId/member/:memberId/checklist/:checklistId': {},
   'GET /api/v1/team/:teamId/checklist/:checklistId': {},
+  'GET /api/v1/team/:teamId/event': {},
+  'POST /api/v1/team/:teamId/event/:eventId/attendee': {
+    body: async (_db, target) => ({ userIds: [target.memberId] }),
+  },
+  'PATCH /api/v1/team/:teamId/event/attendee/:attendeeId': { body: async () => ({ state: 'cancelled' }) },
+  'PUT /api/v1/team/:teamId/event/attendance': {
+    body: async () => ({ attendeeId: randomUUID(), sessionId: randomUUID(), state: 'attended' }),
+  },
   'POST /api/v1/user-portal/add-user': {
     body: async (_db, target) => ({
       firstName: 'Matrix',
