@@ -32,13 +32,13 @@ export const coursePaths = {
   /** GET: `{ permission, permissionIds }` of one course, each subject with its name. */
   permission: (courseId: string) => `/course/permission/${courseId}`,
   /**
-   * GET the outline; POST `{ lessonIds?, quizIds?, checklistIds?, elearningPackageIds? }` appends
-   * existing lessons, quizzes, checklists and e-learning packages.
+   * GET the outline; POST `{ lessonIds?, quizIds?, checklistIds?, elearningPackageIds?, eventIds? }`
+   * appends existing lessons, quizzes, checklists, e-learning packages and events.
    */
   outline: (courseId: string) => `/course/lesson/${courseId}`,
-  /** POST `{ itemIds }`: every lesson, quiz, checklist and package id of the outline once, in the new order. */
+  /** POST `{ itemIds }`: every lesson, quiz, checklist, package and event id of the outline once, in the new order. */
   outlineOrder: (courseId: string) => `/course/lesson/${courseId}/order`,
-  /** DELETE: takes a lesson, quiz, checklist or package (by its own id) out of the outline. */
+  /** DELETE: takes a lesson, quiz, checklist, package or event (by its own id) out of the outline. */
   outlineItem: (courseId: string, itemId: string) => `/course/lesson/${courseId}/${itemId}`,
   /**
    * POST multipart/form-data with one file part `image` (png, gif or jpeg, at most 5 MB): the
@@ -108,6 +108,7 @@ export const courseMessages = {
   quizzesNotFound: 'Some of the selected quizzes do not exist.',
   checklistsNotFound: 'Some of the selected checklists do not exist.',
   packagesNotFound: 'Some of the selected e-learning packages do not exist.',
+  eventsNotFound: 'Some of the selected events do not exist.',
   outlineFull: `A course outline can hold at most ${COURSE_MAX_OUTLINE} lessons, quizzes, checklists and e-learning packages.`,
   orderMismatch: 'Send every lesson, quiz, checklist and e-learning package of the outline exactly once.',
   outlineAdded: 'Outline is updated successfully.',
@@ -160,11 +161,11 @@ export type CoursePermissionResult = {
 /** A course as pickers list it. */
 export type CourseOption = { _id: string; name: string };
 
-export const OUTLINE_KINDS = ['lesson', 'quiz', 'checklist', 'elearning'] as const;
+export const OUTLINE_KINDS = ['lesson', 'quiz', 'checklist', 'elearning', 'event'] as const;
 export type OutlineKind = (typeof OUTLINE_KINDS)[number];
 
 /**
- * One lesson, quiz, checklist or e-learning package of an outline; `id` is its own id, `name` a
- * checklist's or package's title and `status` whether it is enabled or published.
+ * One lesson, quiz, checklist, e-learning package or event of an outline; `id` is its own id,
+ * `name` a checklist's, package's or event's title and `status` whether it is enabled or published.
  */
 export type OutlineItem = { kind: OutlineKind; id: string; name: string; status: boolean };

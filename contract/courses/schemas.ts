@@ -181,13 +181,14 @@ const itemIds = (message: string) =>
     [],
   );
 
-/** POST /course/lesson/{courseId}: existing lessons, quizzes, checklists and packages to append, at least one in all. */
+/** POST /course/lesson/{courseId}: existing lessons, quizzes, checklists, packages and events to append, at least one in all. */
 export const outlineAddSchema = v.pipe(
   v.object({
     lessonIds: itemIds(m.outlineFull),
     quizIds: itemIds(m.outlineFull),
     checklistIds: itemIds(m.outlineFull),
     elearningPackageIds: itemIds(m.outlineFull),
+    eventIds: itemIds(m.outlineFull),
   }),
   v.forward(
     v.check(
@@ -195,7 +196,8 @@ export const outlineAddSchema = v.pipe(
         input.lessonIds.length +
           input.quizIds.length +
           input.checklistIds.length +
-          input.elearningPackageIds.length >
+          input.elearningPackageIds.length +
+          input.eventIds.length >
         0,
       m.itemsRequired,
     ),

@@ -218,7 +218,40 @@ export type PlayerElearning = {
   scosTotal: number;
 };
 
-export type PlayerItem = PlayerLesson | PlayerQuiz | PlayerChecklist | PlayerElearning;
+/** The learner's place on an event part: `waiting` is the waiting list; invited or cancelled is `not-registered`. */
+export type PlayerEventState = 'not-registered' | 'registered' | 'waiting' | 'attended' | 'absent';
+
+/** A session of an event part: instants, shown in the learner's zone, with the zone it was set in. */
+export type PlayerEventSession = {
+  _id: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  /** The location's title or the address; null for an online-only session. */
+  place: string | null;
+  /** Whether the session has a meeting link (the Join link is on My Dashboard). */
+  online: boolean;
+};
+
+/**
+ * An event of the outline, which makes the course blended (record 030): done once the learner is
+ * `attended` on it (every session marked attended). They register from the player
+ * (POST /user-portal/event/{id}/register) while `registrationOpen`.
+ */
+export type PlayerEvent = {
+  kind: 'event';
+  _id: string;
+  name: string;
+  description: string;
+  /** The learner attended it, marked after the current round began. */
+  done: boolean;
+  state: PlayerEventState;
+  /** Published, its registration window open and its first session not started. */
+  registrationOpen: boolean;
+  sessions: PlayerEventSession[];
+};
+
+export type PlayerItem = PlayerLesson | PlayerQuiz | PlayerChecklist | PlayerElearning | PlayerEvent;
 
 /** GET /user-portal/course/{id}. */
 export type PlayerCourse = {

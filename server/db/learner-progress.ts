@@ -14,13 +14,14 @@ import { isoTime } from './rows.ts';
  *   reassign of an assignment holding it, and their own restart. Parts count toward the round only
  *   when done after its start (strictly: the completion that ends a round is written at the same
  *   instant as the part that finished it).
- * - A course's parts are the lessons, quizzes, checklists and e-learning packages of its outline a
- *   learner takes (outlineItemTaken): its enabled lessons and its published quizzes, checklists
- *   and packages.
+ * - A course's parts are the lessons, quizzes, checklists, e-learning packages and events of its
+ *   outline a learner takes (outlineItemTaken): its enabled lessons and its published quizzes,
+ *   checklists, packages and events.
  * - A lesson is done when its required activities are (every activity when none is required; a
  *   lesson without activities is done); a quiz when an attempt passed; a checklist when its
  *   required items stand done (server/db/checklist-progress.ts); a package when each item of it
- *   that launches has a record that counted as done (elearningDone).
+ *   that launches has a record that counted as done (elearningDone); an event when the learner is
+ *   `attended` on it, dated by the last mark of its sessions (eventDone, record 030).
  * - A course stands completed while every assignment giving it says `completed`, or, when none
  *   gives it, while a completion exists that no restart followed. It then shows all parts done.
  */
@@ -57,7 +58,8 @@ export function outlineItemTaken(item: SQL): SQL {
   return sql`(exists (select 1 from lessons tl where tl.id = ${item}.lesson_id and tl.status)
     or exists (select 1 from quizzes tq where tq.id = ${item}.quiz_id and tq.status)
     or exists (select 1 from checklists tk where tk.id = ${item}.checklist_id and tk.status)
-    or exists (select 1 from elearning_packages te where te.id = ${item}.elearning_package_id and te.status))`;
+    or exists (select 1 from elearning_packages te where te.id = ${item}.elearning_package_id and te.status)
+    or exists (select 1 from events tv where tv.id = ${item}.event_id and tv.status))`;
 }
 
 /**
@@ -92,7 +94,19 @@ export function elearningDone(userId: SQL, packageId: SQL, since: SQL): SQL {
               and dr.done_at > coalesce(${since}, '-infinity'::timestamptz)))`;
 }
 
-/** Whether the outline item `o` (a lesson, a quiz, a checklist or a package) is done by the user after `since` (null: ever). */
+/**
+ * Whether `userId` attended the event `eventId` (every session marked attended) with the last of
+ * those marks after `since` (null: ever).
+ */
+export function eventDone(userId: SQL, eventId: SQL, since: SQL): SQL {
+  return sql`exists (
+      select 1 from event_attendees va
+       where va.user_id = ${userId} and va.event_id = ${eventId} and va.state = 'attended'
+         and (select max(vm.marked_at) from event_attendance vm where vm.attendee_id = va.id)
+             > coalesce(${since}, '-infinity'::timestamptz))`;
+}
+
+/** Whether the outline item `o` (a lesson, a quiz, a checklist, a package or an event) is done by the user after `since` (null: ever). */
 export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
   const after = (column: SQL) => sql`${column} > coalesce(${since}, '-infinity'::timestamptz)`;
   return sql`case when ${item}.lesson_id is not null then not exists (
@@ -108,7 +122,8 @@ export function partDone(userId: SQL, item: SQL, since: SQL): SQL {
        where qa.user_id = ${userId} and qa.quiz_id = ${item}.quiz_id and qa.passed
          and ${after(sql`qa.submitted_at`)})
     when ${item}.checklist_id is not null then ${checklistDone(userId, sql`${item}.checklist_id`, since)}
-    else ${elearningDone(userId, sql`${item}.elearning_package_id`, since)} end`;
+    when ${item}.elearning_package_id is not null then ${elearningDone(userId, sql`${item}.elearning_package_id`, since)}
+    else ${eventDone(userId, sql`${item}.event_id`, since)} end`;
 }
 
 /**

@@ -177,6 +177,8 @@ function itemWithWork(
   if (item.kind === 'lesson') return lessonWithWork(item, work);
   if (item.kind === 'checklist') return checklistItemWithWork(item, work, seen);
   if (item.kind === 'elearning') return packageItemWithWork(item, work, seenPackage);
+  // An event part is done by attendance marked elsewhere: no work of the learner's waits for it.
+  if (item.kind === 'event') return item;
   const started = work.startedAttempts.get(item._id) ?? 0;
   const answered = work.answeredQuizzes.has(item._id);
   if (started === 0 && !answered) return item;
@@ -215,6 +217,7 @@ export function courseWithWork(
 /** Whether an outline item holds work that waits: an activity of a lesson, a quiz's answers, a checklist's record, a package's commit. */
 export function itemWaits(item: PlayerItem, work: WaitingWork): boolean {
   if (item.kind === 'elearning') return work.elearningPackages.has(item._id);
+  if (item.kind === 'event') return false;
   if (item.kind === 'checklist')
     return work.checklistRecords.some((record) => record.checklistId === item._id);
   return item.kind === 'lesson'

@@ -14,6 +14,7 @@ import { createdAt, id, timestampTz, trigram, updatedAt, version } from '../colu
 import { checklists } from './checklists.ts';
 import { courseCategories } from './course-categories.ts';
 import { elearningPackages } from './elearning.ts';
+import { events } from './events.ts';
 import { lessons } from './lessons.ts';
 import { membershipLevels } from './lookups.ts';
 import { quizzes } from './quizzes.ts';
@@ -92,7 +93,11 @@ export const coursePermissionSubjects = pgTable(
   ],
 );
 
-/** A course's outline: its lessons, quizzes, checklists and e-learning packages in order, each at most once. */
+/**
+ * A course's outline: its lessons, quizzes, checklists, e-learning packages and events in order,
+ * each at most once. An event makes the course blended: the part is done once the learner is
+ * `attended` on it (record 030).
+ */
 export const courseOutlineItems = pgTable(
   'course_outline_items',
   {
@@ -107,11 +112,12 @@ export const courseOutlineItems = pgTable(
     elearningPackageId: uuid('elearning_package_id').references(() => elearningPackages.id, {
       onDelete: 'cascade',
     }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check(
       'course_outline_items_one_check',
-      sql`num_nonnulls(${t.lessonId}, ${t.quizId}, ${t.checklistId}, ${t.elearningPackageId}) = 1`,
+      sql`num_nonnulls(${t.lessonId}, ${t.quizId}, ${t.checklistId}, ${t.elearningPackageId}, ${t.eventId}) = 1`,
     ),
     index('course_outline_items_course_idx').on(t.courseId, t.position),
     uniqueIndex('course_outline_items_lesson_idx').on(t.courseId, t.lessonId),
@@ -122,6 +128,8 @@ export const courseOutlineItems = pgTable(
     index('course_outline_items_checklist_ref_idx').on(t.checklistId),
     uniqueIndex('course_outline_items_package_idx').on(t.courseId, t.elearningPackageId),
     index('course_outline_items_package_ref_idx').on(t.elearningPackageId),
+    uniqueIndex('course_outline_items_event_idx').on(t.courseId, t.eventId),
+    index('course_outline_items_event_ref_idx').on(t.eventId),
   ],
 );
 

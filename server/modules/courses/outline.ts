@@ -16,6 +16,7 @@ import { queryRows } from '../../db/rows.ts';
 import { checklists } from '../../db/schema/checklists.ts';
 import { courseOutlineItems } from '../../db/schema/courses.ts';
 import { elearningPackages } from '../../db/schema/elearning.ts';
+import { events } from '../../db/schema/events.ts';
 import { lessons } from '../../db/schema/lessons.ts';
 import { quizzes } from '../../db/schema/quizzes.ts';
 import { allow, permission } from '../../http/access.ts';
@@ -27,7 +28,7 @@ import { lockCourse, refuse } from './writes.ts';
 
 type Executor = Pick<Database, 'execute'>;
 
-/** A course's lessons, quizzes, checklists and e-learning packages in order; 404 when the course does not exist. */
+/** A course's lessons, quizzes, checklists, e-learning packages and events in order; 404 when the course does not exist. */
 export async function outlineOf(db: Executor, courseId: string): Promise<OutlineItem[]> {
   const rows = await queryRows<OutlineItem & { course: string | null }>(
     db as Database,
@@ -44,6 +45,9 @@ export async function outlineOf(db: Executor, courseId: string): Promise<Outline
           union all
           select i.course_id, i.position, 'elearning' as kind, e.id, e.title as name, e.status
           from course_outline_items i join elearning_packages e on e.id = i.elearning_package_id
+          union all
+          select i.course_id, i.position, 'event' as kind, v.id, v.title as name, v.status
+          from course_outline_items i join events v on v.id = i.event_id
         ) o on o.course_id = c.id
         where c.id = ${courseId}
         order by o.position, o.id`,
@@ -55,7 +59,7 @@ export async function outlineOf(db: Executor, courseId: string): Promise<Outline
 /** Of `ids`, those the table holds. */
 async function existing(
   tx: Transaction,
-  table: typeof lessons | typeof quizzes | typeof checklists | typeof elearningPackages,
+  table: typeof lessons | typeof quizzes | typeof checklists | typeof elearningPackages | typeof events,
   ids: string[],
 ) {
   if (ids.length === 0) return [];
@@ -68,11 +72,12 @@ type OutlineAdd = {
   quizIds: string[];
   checklistIds: string[];
   elearningPackageIds: string[];
+  eventIds: string[];
 };
 
 /**
- * Appends lessons, quizzes, checklists and packages not yet in the outline, in the order sent
- * (lessons, quizzes, checklists, packages).
+ * Appends lessons, quizzes, checklists, packages and events not yet in the outline, in the order
+ * sent (lessons, quizzes, checklists, packages, events).
  */
 async function addItems(tx: Transaction, courseId: string, input: OutlineAdd) {
   await lockCourse(tx, courseId);
@@ -80,6 +85,7 @@ async function addItems(tx: Transaction, courseId: string, input: OutlineAdd) {
   const quizzesWanted = [...new Set(input.quizIds)];
   const checklistsWanted = [...new Set(input.checklistIds)];
   const packagesWanted = [...new Set(input.elearningPackageIds)];
+  const eventsWanted = [...new Set(input.eventIds)];
   if ((await existing(tx, lessons, lessonsWanted)).length !== lessonsWanted.length)
     throw refuse('lessonIds', m.lessonsNotFound);
   if ((await existing(tx, quizzes, quizzesWanted)).length !== quizzesWanted.length)
@@ -88,24 +94,34 @@ async function addItems(tx: Transaction, courseId: string, input: OutlineAdd) {
     throw refuse('checklistIds', m.checklistsNotFound);
   if ((await existing(tx, elearningPackages, packagesWanted)).length !== packagesWanted.length)
     throw refuse('elearningPackageIds', m.packagesNotFound);
+  if ((await existing(tx, events, eventsWanted)).length !== eventsWanted.length)
+    throw refuse('eventIds', m.eventsNotFound);
   const current = await tx
     .select({
       lessonId: courseOutlineItems.lessonId,
       quizId: courseOutlineItems.quizId,
       checklistId: courseOutlineItems.checklistId,
       elearningPackageId: courseOutlineItems.elearningPackageId,
+      eventId: courseOutlineItems.eventId,
       position: courseOutlineItems.position,
     })
     .from(courseOutlineItems)
     .where(eq(courseOutlineItems.courseId, courseId));
   const has = new Set(
-    current.flatMap((row) => [row.lessonId, row.quizId, row.checklistId, row.elearningPackageId]),
+    current.flatMap((row) => [
+      row.lessonId,
+      row.quizId,
+      row.checklistId,
+      row.elearningPackageId,
+      row.eventId,
+    ]),
   );
   const fresh = [
     ...lessonsWanted.filter((id) => !has.has(id)).map((id) => ({ lessonId: id })),
     ...quizzesWanted.filter((id) => !has.has(id)).map((id) => ({ quizId: id })),
     ...checklistsWanted.filter((id) => !has.has(id)).map((id) => ({ checklistId: id })),
     ...packagesWanted.filter((id) => !has.has(id)).map((id) => ({ elearningPackageId: id })),
+    ...eventsWanted.filter((id) => !has.has(id)).map((id) => ({ eventId: id })),
   ];
   if (current.length + fresh.length > COURSE_MAX_OUTLINE) throw refuse('lessonIds', m.outlineFull);
   if (fresh.length === 0) return;
@@ -115,7 +131,7 @@ async function addItems(tx: Transaction, courseId: string, input: OutlineAdd) {
     .values(fresh.map((item, index) => ({ courseId, position: start + index, ...item })));
 }
 
-/** Sets positions from `itemIds`, which must name every lesson, quiz, checklist and package of the outline once. */
+/** Sets positions from `itemIds`, which must name every lesson, quiz, checklist, package and event of the outline once. */
 async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
   await lockCourse(tx, courseId);
   const current = await tx
@@ -125,12 +141,13 @@ async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
       quizId: courseOutlineItems.quizId,
       checklistId: courseOutlineItems.checklistId,
       elearningPackageId: courseOutlineItems.elearningPackageId,
+      eventId: courseOutlineItems.eventId,
     })
     .from(courseOutlineItems)
     .where(eq(courseOutlineItems.courseId, courseId));
   const rowOf = new Map(
     current.map((row) => [
-      (row.lessonId ?? row.quizId ?? row.checklistId ?? row.elearningPackageId) as string,
+      (row.lessonId ?? row.quizId ?? row.checklistId ?? row.elearningPackageId ?? row.eventId) as string,
       row.id,
     ]),
   );
@@ -150,7 +167,7 @@ async function reorder(tx: Transaction, courseId: string, itemIds: string[]) {
   );
 }
 
-/** The outline routes: read, append existing lessons, quizzes, checklists and packages, reorder, remove one. */
+/** The outline routes: read, append existing lessons, quizzes, checklists, packages and events, reorder, remove one. */
 export function outlineRoutes(db: Database) {
   const can = (action: 'view' | 'edit') => allow(db, permission(resource.module, resource.submodule, action));
   const course = `:courseId${UUID_PARAM}`;
@@ -204,6 +221,7 @@ export function outlineRoutes(db: Database) {
                 eq(courseOutlineItems.quizId, itemId),
                 eq(courseOutlineItems.checklistId, itemId),
                 eq(courseOutlineItems.elearningPackageId, itemId),
+                eq(courseOutlineItems.eventId, itemId),
               ),
             ),
           )

@@ -94,8 +94,8 @@ export async function duplicateCourse(tx: Transaction, sourceId: string): Promis
     select ${copy.id}, user_id, user_group_id, membership_level_id
     from course_permission_subjects where course_id = ${sourceId}`);
   await tx.execute(sql`
-    insert into course_outline_items (course_id, position, lesson_id, quiz_id, checklist_id, elearning_package_id)
-    select ${copy.id}, position, lesson_id, quiz_id, checklist_id, elearning_package_id
+    insert into course_outline_items (course_id, position, lesson_id, quiz_id, checklist_id, elearning_package_id, event_id)
+    select ${copy.id}, position, lesson_id, quiz_id, checklist_id, elearning_package_id, event_id
     from course_outline_items where course_id = ${sourceId}`);
   return copy.id;
 }

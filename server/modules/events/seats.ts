@@ -3,6 +3,7 @@ import type { AddAttendeesResult } from '../../../contract/events/attendees.ts';
 import { type AttendeeState, SEATED_STATES, type SessionAttendance } from '../../../contract/events/model.ts';
 import type { Transaction } from '../../db/client.ts';
 import { eventAttendance, eventAttendees, eventSessions, events } from '../../db/schema/events.ts';
+import { eventPartsSettled } from '../learning/event-parts.ts';
 
 /**
  * Seats, the waiting list and attendance (record 029). Every function here runs inside the
@@ -339,6 +340,11 @@ export async function settleAttendance(
       ),
     )
     .returning({ id: eventAttendees.id, userId: eventAttendees.userId, state: eventAttendees.state });
+  await eventPartsSettled(tx, {
+    eventId: event.id,
+    userIds: after.filter((row) => row.state === 'attended').map((row) => row.userId),
+    now,
+  });
   return after.map((row) => ({
     attendeeId: row.id,
     userId: row.userId,

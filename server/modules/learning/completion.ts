@@ -75,7 +75,11 @@ async function latestPart(tx: Transaction, userId: string, courseId: string, don
               and cr.action = 'done' and cr.withdrawn_at is null),
           (select max(er.done_at) from elearning_records er
              join course_outline_items o on o.elearning_package_id = er.package_id
-            where o.course_id = ${uuid(courseId)} and er.user_id = ${uuid(userId)})) as at`,
+            where o.course_id = ${uuid(courseId)} and er.user_id = ${uuid(userId)}),
+          (select max(vm.marked_at) from event_attendance vm
+             join event_attendees va on va.id = vm.attendee_id and va.state = 'attended'
+             join course_outline_items o on o.event_id = va.event_id
+            where o.course_id = ${uuid(courseId)} and va.user_id = ${uuid(userId)})) as at`,
   );
   return row ? new Date(row.at) : done;
 }
@@ -103,6 +107,17 @@ export function coursesHolding(
               where ${holds} and ${outlineItemTaken(sql`o`)}
                 and (o.course_id = ${uuid(courseId)} or exists (
                   select 1 from course_progress p where p.user_id = ${uuid(userId)} and p.course_id = o.course_id))`;
+}
+
+/**
+ * The courses an event's attendance may complete: every enabled course in the learner's scope whose
+ * outline holds the event (attendance is marked by a lead or an admin, not inside a course).
+ */
+export function coursesHoldingEvent(userId: string, eventId: string): SQL {
+  return sql`select o.course_id from course_outline_items o
+               join courses c on c.id = o.course_id
+              where o.event_id = ${uuid(eventId)} and ${outlineItemTaken(sql`o`)}
+                and ${courseInScope(sql`${uuid(userId)}`, sql`c`)}`;
 }
 
 /**

@@ -64,7 +64,7 @@ export function learningCourseRoutes(deps: AppDeps) {
       return c.json({
         message: m.courseFetched,
         results: {
-          ...(await playerCourse(deps, userId, course, state)),
+          ...(await playerCourse(deps, userId, course, state, now)),
           certificateCode: certificate?.code ?? null,
         },
       } satisfies ApiSuccess<PlayerCourse>);

@@ -5,12 +5,14 @@ import type {
   PlayerChecklist,
   PlayerCourse,
   PlayerElearning,
+  PlayerEvent,
+  PlayerEventState,
   PlayerItem,
   PlayerQuiz,
 } from '../../../contract/learning/resource.ts';
 import { checklistFigures } from '../../db/checklist-progress.ts';
 import type { Database } from '../../db/client.ts';
-import { type LearnerCourse, learnerOutline } from '../../db/learner-progress.ts';
+import { eventDone, type LearnerCourse, learnerOutline } from '../../db/learner-progress.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
 import { activityCompletions, handIns } from '../../db/schema/learning.ts';
 import { lessonActivities } from '../../db/schema/lessons.ts';
@@ -24,6 +26,7 @@ type OutlineRow = {
   quiz_id: string | null;
   checklist_id: string | null;
   elearning_package_id: string | null;
+  event_id: string | null;
   /** A package's launchable items, and those done in the round. */
   scos_total: number | null;
   scos_done: number | null;
@@ -46,9 +49,9 @@ const since = (column: SQL, start: Date | null) =>
 function outlineRows(db: Database, userId: string, courseId: string, start: Date | null) {
   return queryRows<OutlineRow>(
     db,
-    sql`select o.lesson_id, o.quiz_id, o.checklist_id, o.elearning_package_id,
-               coalesce(l.name, q.name, k.title, e.title) as name,
-               coalesce(l.description, q.description, k.description, e.description) as description,
+    sql`select o.lesson_id, o.quiz_id, o.checklist_id, o.elearning_package_id, o.event_id,
+               coalesce(l.name, q.name, k.title, e.title, v.title) as name,
+               coalesce(l.description, q.description, k.description, e.description, v.description) as description,
                es.total as scos_total, es.done as scos_done,
                q.pass_mark, q.attempts_allowed, q.time_limit_minutes,
                (select count(*)::int from quiz_questions qq where qq.quiz_id = q.id) as question_count,
@@ -58,6 +61,7 @@ function outlineRows(db: Database, userId: string, courseId: string, start: Date
           left join quizzes q on q.id = o.quiz_id
           left join checklists k on k.id = o.checklist_id
           left join elearning_packages e on e.id = o.elearning_package_id
+          left join events v on v.id = o.event_id
           left join lateral (
             select count(*)::int as total,
                    count(*) filter (where exists (
@@ -91,6 +95,61 @@ async function checklistItems(db: Database, userId: string, checklistIds: string
   );
   return new Map(rows.map((row) => [row.checklist_id, { done: row.done, total: row.total }]));
 }
+
+type EventRow = {
+  event_id: string;
+  state: string | null;
+  done: boolean;
+  registration_open: boolean;
+  sessions: {
+    _id: string;
+    startsAt: string;
+    endsAt: string;
+    timeZone: string;
+    place: string | null;
+    online: boolean;
+  }[];
+};
+
+const EVENT_STATE: Record<string, PlayerEventState> = {
+  registered: 'registered',
+  waitlisted: 'waiting',
+  attended: 'attended',
+  absent: 'absent',
+};
+
+/**
+ * Each event part with the learner's place on it, whether it is done in the round (eventDone's
+ * rule), whether registration is open now (the register route's rule) and its sessions in order.
+ */
+async function eventParts(db: Database, userId: string, eventIds: string[], start: Date | null, now: Date) {
+  if (eventIds.length === 0) return new Map<string, EventRow>();
+  const at = now.toISOString();
+  const rows = await queryRows<EventRow>(
+    db,
+    sql`select v.id as event_id, a.state,
+               ${eventDone(uuid(userId), sql`v.id`, start === null ? sql`null::timestamptz` : sql`${start.toISOString()}::timestamptz`)} as done,
+               (v.status and coalesce(v.registration_opens_at <= ${at}::timestamptz, true)
+                 and coalesce(v.registration_closes_at > ${at}::timestamptz, true)
+                 and (select min(fs.starts_at) from event_sessions fs where fs.event_id = v.id) > ${at}::timestamptz)
+                 as registration_open,
+               coalesce((select json_agg(json_build_object(
+                   '_id', s.id,
+                   'startsAt', ${utcJson(sql`s.starts_at`)},
+                   'endsAt', ${utcJson(sql`s.ends_at`)},
+                   'timeZone', s.time_zone,
+                   'place', coalesce(loc.title, s.address),
+                   'online', s.meeting_url is not null) order by s.position)
+                   from event_sessions s left join locations loc on loc.id = s.location_id
+                  where s.event_id = v.id), '[]'::json) as sessions
+          from events v
+          left join event_attendees a on a.event_id = v.id and a.user_id = ${uuid(userId)}
+         where v.id in (${sql.join(eventIds.map(uuid), sql`, `)})`,
+  );
+  return new Map(rows.map((row) => [row.event_id, row]));
+}
+
+const utcJson = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A hand-in as the learner and their leads see it, behind a fresh signed link. */
 export async function toHandIn(deps: Pick<AppDeps, 'db'>, row: typeof handIns.$inferSelect): Promise<HandIn> {
@@ -145,6 +204,7 @@ export async function playerCourse(
   userId: string,
   course: CourseRecord,
   state: LearnerCourse,
+  now: Date,
 ): Promise<Omit<PlayerCourse, 'certificateCode'>> {
   const { db } = deps;
   const { standing } = state;
@@ -190,7 +250,28 @@ export async function playerCourse(
     items.flatMap((item) => (item.checklist_id ? [item.checklist_id] : [])),
     state.roundStart,
   );
+  const eventRows = await eventParts(
+    db,
+    userId,
+    items.flatMap((item) => (item.event_id ? [item.event_id] : [])),
+    state.roundStart,
+    now,
+  );
   const outline = items.map((item): PlayerItem => {
+    if (item.event_id) {
+      const row = eventRows.get(item.event_id);
+      return {
+        kind: 'event',
+        _id: item.event_id,
+        name: item.name,
+        description: item.description,
+        // While the course stands completed, its events show done, as its lessons do.
+        done: standing || row?.done === true,
+        state: (row?.state && EVENT_STATE[row.state]) || 'not-registered',
+        registrationOpen: row?.registration_open === true,
+        sessions: row?.sessions ?? [],
+      } satisfies PlayerEvent;
+    }
     if (item.elearning_package_id) {
       const scosTotal = item.scos_total ?? 0;
       const scosDone = standing ? scosTotal : (item.scos_done ?? 0);

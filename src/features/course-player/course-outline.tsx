@@ -1,7 +1,15 @@
-import type { PlayerCourse } from '@contract/learning/resource';
+import type { PlayerCourse, PlayerEvent } from '@contract/learning/resource';
 import { NavLink, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled, IconHelpCircle } from '@tabler/icons-react';
 import { itemWaits, useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
+
+const EVENT_STATE: Record<PlayerEvent['state'], string> = {
+  'not-registered': 'not registered',
+  registered: 'registered',
+  waiting: 'waiting',
+  attended: 'attended',
+  absent: 'absent',
+};
 
 type CourseOutlineProps = {
   course: PlayerCourse;
@@ -10,7 +18,7 @@ type CourseOutlineProps = {
 };
 
 /**
- * The course's lessons, quizzes, checklists and e-learning packages in order, each marked done or not, and said to be waiting to be
+ * The course's lessons, quizzes, checklists, e-learning packages and events in order, each marked done or not, and said to be waiting to be
  * sent while the learner's work on it waits in the outbox; the open one is active.
  */
 export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
@@ -28,7 +36,9 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
               ? item.questionCount
               : item.kind === 'checklist'
                 ? item.itemsTotal
-                : item.scosTotal;
+                : item.kind === 'elearning'
+                  ? item.scosTotal
+                  : item.sessions.length;
         const doneParts =
           item.kind === 'lesson'
             ? item.activities.filter((activity) => activity.done).length
@@ -56,7 +66,9 @@ export function CourseOutline({ course, openId, onOpen }: CourseOutlineProps) {
                   ? `Checklist · ${doneParts} of ${parts} items done${waiting}`
                   : item.kind === 'elearning'
                     ? `E-learning · ${doneParts} of ${parts} part${parts === 1 ? '' : 's'} done${waiting}`
-                    : `Quiz · ${parts} question${parts === 1 ? '' : 's'}${waiting}`
+                    : item.kind === 'event'
+                      ? `Event · ${parts} session${parts === 1 ? '' : 's'} · ${EVENT_STATE[item.state]}`
+                      : `Quiz · ${parts} question${parts === 1 ? '' : 's'}${waiting}`
             }
             leftSection={
               item.done ? (

@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { ChecklistView } from './checklist-view';
 import { ElearningView } from './elearning-view';
+import { EventView } from './event-view';
 import { LessonView } from './lesson-view';
 import { QuizView } from './quiz-view';
 
@@ -12,7 +13,7 @@ type ItemViewProps = {
   onOpenItem: (itemId: string) => void;
 };
 
-/** The open lesson, quiz, checklist or e-learning package, with buttons to the one before and after it. */
+/** The open lesson, quiz, checklist, e-learning package or event, with buttons to the one before and after it. */
 export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
   const index = course.outline.findIndex((entry) => entry._id === item._id);
   const before = course.outline[index - 1];
@@ -30,6 +31,8 @@ export function ItemView({ course, item, onOpenItem }: ItemViewProps) {
           quiz={item}
           courseCompleted={course.progress.state === 'completed'}
         />
+      ) : item.kind === 'event' ? (
+        <EventView key={item._id} item={item} />
       ) : (
         <ElearningView key={item._id} courseId={course._id} item={item} />
       )}

@@ -35,8 +35,8 @@ import {
 const NONE: OutlineItem[] = [];
 
 /**
- * A course's outline on its edit screen: add existing lessons, quizzes, checklists and e-learning packages,
- * reorder, remove. Empty, it says what learners do: mark the course done at its link (`hasLink`), or nothing yet.
+ * A course's outline on its edit screen: add existing lessons, quizzes, checklists, e-learning packages
+ * and published events (a blended course), reorder, remove. Empty, it says what learners do: mark the course done at its link (`hasLink`), or nothing yet.
  */
 export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink: boolean }) {
   const canEdit = useCan(courseResource, 'edit');
@@ -46,6 +46,7 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
   const [quizIds, setQuizIds] = useState<string[]>([]);
   const [checklistIds, setChecklistIds] = useState<string[]>([]);
   const [elearningPackageIds, setElearningPackageIds] = useState<string[]>([]);
+  const [eventIds, setEventIds] = useState<string[]>([]);
   const [removing, setRemoving] = useState<OutlineItem | null>(null);
   const add = useAddToOutline(courseId);
   const reorder = useReorderOutline(courseId);
@@ -76,14 +77,14 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
             Outline
           </Title>
           <Text size="sm" c="dimmed">
-            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons, quizzes, checklists and
-            e-learning packages of the course, in order. Learners take the enabled lessons and the published
-            quizzes, checklists and packages only.
+            {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons, quizzes, checklists,
+            e-learning packages and events of the course, in order. Learners take the enabled lessons and the
+            published quizzes, checklists, packages and events only; an event is done once they attended it.
           </Text>
         </div>
         {canEdit && (
           <Stack gap="xs">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
               <RemoteMultiSelect
                 label="Add Lessons"
                 placeholder="Search lessons"
@@ -120,23 +121,38 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
                 exclude={inOutline}
                 nothingFound="No e-learning package found."
               />
+              <RemoteMultiSelect
+                label="Add Events"
+                placeholder="Search published events"
+                value={eventIds}
+                onChange={setEventIds}
+                query={courseChoicePages.events}
+                exclude={inOutline}
+                nothingFound="No published event found."
+              />
             </SimpleGrid>
             <Group>
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
                 disabled={
-                  lessonIds.length + quizIds.length + checklistIds.length + elearningPackageIds.length === 0
+                  lessonIds.length +
+                    quizIds.length +
+                    checklistIds.length +
+                    elearningPackageIds.length +
+                    eventIds.length ===
+                  0
                 }
                 loading={add.isPending}
                 onClick={() =>
                   add.mutate(
-                    { lessonIds, quizIds, checklistIds, elearningPackageIds },
+                    { lessonIds, quizIds, checklistIds, elearningPackageIds, eventIds },
                     {
                       onSuccess: () => {
                         setLessonIds([]);
                         setQuizIds([]);
                         setChecklistIds([]);
                         setElearningPackageIds([]);
+                        setEventIds([]);
                       },
                     },
                   )

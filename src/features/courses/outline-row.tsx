@@ -10,6 +10,7 @@ const KIND: Record<OutlineKind, { label: string; color: string; hidden: string }
   quiz: { label: 'Quiz', color: 'grape', hidden: 'Unpublished' },
   checklist: { label: 'Checklist', color: 'teal', hidden: 'Unpublished' },
   elearning: { label: 'E-learning', color: 'orange', hidden: 'Unpublished' },
+  event: { label: 'Event', color: 'indigo', hidden: 'Unpublished' },
 };
 
 type OutlineRowProps = {

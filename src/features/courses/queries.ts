@@ -13,6 +13,7 @@ import {
 import type { CourseInput, CourseUpdateInput } from '@contract/courses/schemas';
 import { type ElearningRow, elearningPaths } from '@contract/elearning/resource';
 import type { LookupPage, Paged } from '@contract/envelope';
+import { type EventRow, eventPaths } from '@contract/events/resource';
 import { lessonPaths } from '@contract/lessons/resource';
 import { quizPaths } from '@contract/quizzes/resource';
 import {
@@ -98,7 +99,7 @@ export const categoryPages = (search: string) =>
 
 type Named = { _id: string; name: string };
 
-/** The pickers' queries: users for the permission, lessons, quizzes, checklists and packages for the outline. */
+/** The pickers' queries: users for the permission, lessons, quizzes, checklists, packages and events for the outline. */
 export const courseChoicePages = {
   users: choicePages<CoursePermissionSubject>({
     key: (search) => courseKeys.choices('users', search),
@@ -124,6 +125,13 @@ export const courseChoicePages = {
   elearningPackages: choicePages<ElearningRow>({
     key: (search) => courseKeys.choices('elearning-packages', search),
     fetch: (query, signal) => api.get<Paged<ElearningRow>>(elearningPaths.list, { query, signal }),
+    toChoice: (row) => ({ value: row._id, label: row.title }),
+  }),
+  // Published events only: a blended course's learners register for the event from its player.
+  events: choicePages<EventRow>({
+    key: (search) => courseKeys.choices('events', search),
+    fetch: (query, signal) =>
+      api.get<Paged<EventRow>>(eventPaths.list, { query: { ...query, status: 'true' }, signal }),
     toChoice: (row) => ({ value: row._id, label: row.title }),
   }),
 };
@@ -201,6 +209,7 @@ export function useAddToOutline(courseId: string) {
       quizIds: string[];
       checklistIds: string[];
       elearningPackageIds: string[];
+      eventIds: string[];
     }) =>
       api.post<OutlineItem[]>(coursePaths.outline(courseId), input, {
         outbox: outbox('Add to course outline', '', courseId),
