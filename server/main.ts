@@ -11,6 +11,7 @@ import { createBackground } from './http/background.ts';
 import { oneLineLogger } from './http/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { sweepReminders } from './modules/course-assignments/reminders.ts';
+import { sweepEventReminders } from './modules/events/reminders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long an idle kept-alive connection stays open: past the 60 s load balancers commonly keep theirs. */
@@ -62,10 +63,14 @@ await purge();
 const purgeTimer = setInterval(() => void purge().then(vacuum), HOUR_MS);
 purgeTimer.unref();
 
-// Reminder mails (assigned, due, overdue, expiring) owed now: written and sent every few minutes,
-// by whichever server process claims them first.
-const sweep = () =>
+// Reminder mails (assigned, due, overdue, expiring, and a session's the day before) owed now:
+// written and sent every few minutes, by whichever server process claims them first.
+const sweep = () => {
   background.run('reminders', () => sweepReminders({ db: database.db, mailer, config }, new Date()));
+  background.run('event-reminders', () =>
+    sweepEventReminders({ db: database.db, mailer, config }, new Date()),
+  );
+};
 const reminderTimer = setInterval(sweep, REMINDER_SWEEP_MS);
 reminderTimer.unref();
 sweep();
