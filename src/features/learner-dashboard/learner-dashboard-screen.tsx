@@ -10,6 +10,7 @@ import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { ChecklistsSection } from './checklists-section';
 import { expiringSoon } from './expiring';
 import { ExpiringList } from './expiring-list';
+import { MyEventsSection } from './my-events-section';
 import { myTrainingOptions } from './queries';
 import { TrainingCard } from './training-card';
 
@@ -37,7 +38,7 @@ function Trainings({ trainings, empty }: { trainings: MyTraining[]; empty: strin
 
 /**
  * My Dashboard: the greeting, then what the learner must do (assigned trainings, overdue first as
- * the server orders them), their checklists, what is suggested to them, and completed courses that will soon be due
+ * the server orders them), their events, their checklists, what is suggested to them, and completed courses that will soon be due
  * again. Saved on the device, so it opens offline too.
  */
 export function LearnerDashboardScreen() {
@@ -52,6 +53,9 @@ export function LearnerDashboardScreen() {
           <SavedDataNotice updatedAt={query.dataUpdatedAt} networkFailed={isNetworkFailure(query.error)} />
           <Section id="assigned-training-title" title="Assigned training">
             <Trainings trainings={data.assigned} empty="Nothing is assigned to you right now." />
+          </Section>
+          <Section id="my-events-title" title="My Events">
+            <MyEventsSection />
           </Section>
           <Section id="checklists-title" title="Checklists">
             <ChecklistsSection />

@@ -12,6 +12,7 @@ import { SearchablePagedSelect } from '@/ui/searchable-paged-select';
 import { TextField } from '@/ui/text-field';
 import { CataloguePagination } from './catalogue-pagination';
 import { CourseCard } from './course-card';
+import { EventsSection } from './events-section';
 import { catalogueOptions, categoryPages } from './queries';
 
 type CatalogueScreenProps = {
@@ -23,7 +24,7 @@ type CatalogueScreenProps = {
 /**
  * Training Resources: every course the learner may take (their permission scope), searched by name
  * and filtered by category on the server, a page at a time, each with their progress and a way into
- * the player. Pages already seen open offline.
+ * the player, then the events open for registration. Pages already seen open offline.
  */
 export function CatalogueScreen({ query, onQueryChange }: CatalogueScreenProps) {
   const list = useQuery(catalogueOptions(query));
@@ -104,6 +105,7 @@ export function CatalogueScreen({ query, onQueryChange }: CatalogueScreenProps) 
       ) : (
         <QueryStatus query={list} label="Loading courses..." />
       )}
+      <EventsSection search={query.search} />
     </Stack>
   );
 }
