@@ -79,7 +79,8 @@ export function OutlinePanel({ courseId, hasLink }: { courseId: string; hasLink:
           <Text size="sm" c="dimmed">
             {items.length} {items.length === 1 ? 'item' : 'items'}: the lessons, quizzes, checklists,
             e-learning packages and events of the course, in order. Learners take the enabled lessons and the
-            published quizzes, checklists, packages and events only; an event is done once they attended it.
+            published quizzes, checklists and packages only. Published events count too: an event is done once
+            the learner attended every session.
           </Text>
         </div>
         {canEdit && (
