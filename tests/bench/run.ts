@@ -6,6 +6,7 @@ import { checklistSignoff } from './checklist-signoff.ts';
 import { coldStart } from './cold-start.ts';
 import { courseCategoriesList } from './course-categories-list.ts';
 import { coursesListBench } from './courses-list.ts';
+import { eventRegister } from './event-register.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { loginBundle } from './login-bundle.ts';
@@ -61,6 +62,7 @@ const benches = {
   'package-import': packageImport,
   'package-launch': packageLaunch,
   'attendees-list': attendeesList,
+  'event-register': eventRegister,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
