@@ -7,7 +7,7 @@ import { defineResource, resourcePaths } from '../resource.ts';
  * with permission, bulk-delete, bulk-enable, bulk-disable, duplicate, info and lesson). A course
  * sits in a category, may carry two external links (each a link with its title), is open to every
  * signed-in user or only to chosen users, user groups or membership levels, and holds an outline of
- * lessons, quizzes, checklists and e-learning packages in order.
+ * lessons, quizzes, checklists, e-learning packages and events in order.
  */
 export const courseResource = defineResource({
   path: '/course',
@@ -102,19 +102,20 @@ export const courseMessages = {
   groupsNotFound: 'Some of the selected user groups do not exist.',
   levelsNotFound: 'Some of the selected membership levels do not exist.',
   duplicated: 'Course is duplicated successfully.',
-  itemsRequired: 'Select at least one lesson, quiz, checklist or e-learning package.',
-  itemIdsInvalid: 'Each lesson, quiz, checklist or e-learning package must be a valid id.',
+  itemsRequired: 'Select at least one lesson, quiz, checklist, e-learning package or event.',
+  itemIdsInvalid: 'Each lesson, quiz, checklist, e-learning package or event must be a valid id.',
   lessonsNotFound: 'Some of the selected lessons do not exist.',
   quizzesNotFound: 'Some of the selected quizzes do not exist.',
   checklistsNotFound: 'Some of the selected checklists do not exist.',
   packagesNotFound: 'Some of the selected e-learning packages do not exist.',
   eventsNotFound: 'Some of the selected events do not exist.',
-  outlineFull: `A course outline can hold at most ${COURSE_MAX_OUTLINE} lessons, quizzes, checklists and e-learning packages.`,
-  orderMismatch: 'Send every lesson, quiz, checklist and e-learning package of the outline exactly once.',
+  outlineFull: `A course outline can hold at most ${COURSE_MAX_OUTLINE} lessons, quizzes, checklists, e-learning packages and events.`,
+  orderMismatch:
+    'Send every lesson, quiz, checklist, e-learning package and event of the outline exactly once.',
   outlineAdded: 'Outline is updated successfully.',
   outlineOrdered: 'Outline order is updated successfully.',
   outlineRemoved: 'Item is removed from the outline.',
-  itemNotInOutline: 'This lesson, quiz, checklist or e-learning package is not in the course outline.',
+  itemNotInOutline: 'This lesson, quiz, checklist, e-learning package or event is not in the course outline.',
 } as const;
 
 /** The permission scope's subjects need this message when none is chosen. */
@@ -129,7 +130,7 @@ export type CourseRow = AdminRow & {
   categoryId: string | null;
   /** The category's titles from the top of the tree down, joined by ' / '; null without one. */
   categoryPath: string | null;
-  /** Lessons, quizzes, checklists and e-learning packages in the outline. */
+  /** Lessons, quizzes, checklists, e-learning packages and events in the outline. */
   outlineCount: number;
   permission: CoursePermission;
   createdAt: string;

@@ -78,7 +78,7 @@ describe('e-learning packages in a course outline', () => {
     });
     expect(none.status, none.text).toBe(422);
     expect(none.body.errors).toEqual({
-      lessonIds: 'Select at least one lesson, quiz, checklist or e-learning package.',
+      lessonIds: 'Select at least one lesson, quiz, checklist, e-learning package or event.',
     });
     expect(
       await t.db.select().from(courseOutlineItems).where(eq(courseOutlineItems.courseId, course._id)),
@@ -106,7 +106,7 @@ describe('e-learning packages in a course outline', () => {
     const gone = await t.call('DELETE', p.outlineItem(course._id, draft), { token: admin });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(
-      'This lesson, quiz, checklist or e-learning package is not in the course outline.',
+      'This lesson, quiz, checklist, e-learning package or event is not in the course outline.',
     );
   });
 
