@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageTitle } from '@/ui/page-title';
+import { AddEventScreen } from '@/features/events/event-screens';
 
 export const Route = createFileRoute('/app/event-management/event/add')({
-  component: AddEventPage,
+  component: AddEventScreen,
 });
-
-function AddEventPage() {
-  return <PageTitle>Add Event</PageTitle>;
-}
