@@ -1013,6 +1013,11 @@ export const screens: Screen[] = [
     route: '/user-portal/team-dashboard/',
     who: 'lead',
     path: (ids) => `/user-portal/team-dashboard?team=${ids.teamId}&activeTab=events`,
+    // The seed's demo events (and the catalogue's), each a card with its Register picker.
+    ready: async (page) => {
+      await heading('Team Dashboard')(page);
+      await page.getByRole('article').first().getByRole('button', { name: 'Register' }).waitFor();
+    },
   },
   {
     name: 'assign-training',
