@@ -30,8 +30,6 @@ export function WallClockPicker({ value, onChange, ...props }: WallClockPickerPr
         previousYear: 'Previous year',
         nextDecade: 'Next decade',
         previousDecade: 'Previous decade',
-        monthLevelControl: 'Choose a month',
-        yearLevelControl: 'Choose a year',
       }}
       timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes', amPmInputLabel: 'AM or PM' }}
       submitButtonProps={{ 'aria-label': 'Done' }}

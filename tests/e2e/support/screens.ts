@@ -692,9 +692,47 @@ export const screens: Screen[] = [
     },
     layer: [DIALOG],
   },
-  { name: 'events', route: '/app/event-management/event/', who: 'admin' },
+  { name: 'events', route: '/app/event-management/event/', who: 'admin', ready: listOf('Events') },
   { name: 'event-add', route: '/app/event-management/event/add', who: 'admin' },
-  { name: 'event-edit', route: '/app/event-management/event/edit/$eventId', who: 'admin' },
+  {
+    name: 'event-add-sessions',
+    route: '/app/event-management/event/add',
+    who: 'admin',
+    // A second session with a Zoom link (its provider beside it), and the messages of an empty save.
+    open: async (page) => {
+      await click(page, 'button', 'Add Session');
+      await page
+        .getByRole('group', { name: 'Session 2' })
+        .getByLabel('Meeting link')
+        .fill('https://zoom.us/j/1');
+      await page.getByRole('group', { name: 'Session 2' }).getByText('Zoom', { exact: true }).waitFor();
+      await click(page, 'button', 'Save');
+      await page.getByText('Event Title is required.').waitFor();
+    },
+  },
+  {
+    name: 'event-start-picker',
+    route: '/app/event-management/event/add',
+    who: 'admin',
+    open: async (page) => {
+      await page.getByRole('group', { name: 'Session 1' }).getByRole('button', { name: 'Starts' }).click();
+      await page.getByRole('spinbutton', { name: 'Hours' }).waitFor();
+    },
+    layer: [DIALOG],
+  },
+  {
+    // The seed's two-morning workshop, opened from the list: the catalogue's ids name no event.
+    name: 'event-edit',
+    route: '/app/event-management/event/edit/$eventId',
+    who: 'admin',
+    path: () => '/app/event-management/event?search=Forklift%20practical',
+    ready: listOf('Events'),
+    open: async (page) => {
+      await click(page, 'button', 'Edit Forklift practical');
+      await heading('Edit Event')(page);
+      await page.getByRole('group', { name: 'Session 2' }).waitFor();
+    },
+  },
   {
     name: 'event-categories',
     route: '/app/event-management/event-category',
