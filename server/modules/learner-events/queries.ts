@@ -1,19 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Paged } from '../../../contract/envelope.ts';
-import {
-  type EventSessionView,
-  JOIN_OPENS_MINUTES,
-  type MyEvent,
-  type OpenEvent,
-  type OpenEventListQuery,
-} from '../../../contract/events/attendees.ts';
+import type { MyEvent, OpenEvent, OpenEventListQuery } from '../../../contract/events/attendees.ts';
 import { SEATED_STATES } from '../../../contract/events/model.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, searchWhere } from '../../db/paged-list.ts';
 import { isoTime } from '../../db/rows.ts';
 import { eventCategories } from '../../db/schema/event-categories.ts';
 import { eventAttendees, eventSessions, events } from '../../db/schema/events.ts';
-import { locations } from '../../db/schema/lookups.ts';
+import { sessionViews } from '../events/session-views.ts';
 import { waitlistPosition } from '../events/waitlist.ts';
 
 type Executor = Pick<Database, 'select' | '$count'>;
@@ -25,47 +19,6 @@ const firstStart = sql<Date>`(select min(s.starts_at) from ${eventSessions} s wh
 const lastEnd = sql<Date>`(select max(s.ends_at) from ${eventSessions} s where s.event_id = ${events.id})`;
 const seatedCount = sql<number>`(select count(*)::int from ${eventAttendees} a
   where a.event_id = ${events.id} and a.state in ('registered', 'attended', 'absent'))`;
-
-/** The sessions of some events as the people on them see them, in order, by event. */
-export async function sessionViews(
-  db: Executor,
-  eventIds: readonly string[],
-): Promise<Map<string, EventSessionView[]>> {
-  const byEvent = new Map<string, EventSessionView[]>();
-  if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .select({
-      eventId: eventSessions.eventId,
-      id: eventSessions.id,
-      startsAt: eventSessions.startsAt,
-      endsAt: eventSessions.endsAt,
-      timeZone: eventSessions.timeZone,
-      locationTitle: locations.title,
-      address: eventSessions.address,
-      meetingUrl: eventSessions.meetingUrl,
-      meetingProvider: eventSessions.meetingProvider,
-    })
-    .from(eventSessions)
-    .leftJoin(locations, eq(locations.id, eventSessions.locationId))
-    .where(inArray(eventSessions.eventId, [...new Set(eventIds)]))
-    .orderBy(asc(eventSessions.eventId), asc(eventSessions.position));
-  for (const row of rows) {
-    const start = new Date(row.startsAt);
-    const list = byEvent.get(row.eventId) ?? [];
-    list.push({
-      id: row.id,
-      startsAt: isoTime(start),
-      endsAt: isoTime(row.endsAt),
-      timeZone: row.timeZone,
-      place: row.locationTitle ?? row.address ?? null,
-      meetingUrl: row.meetingUrl,
-      meetingProvider: row.meetingProvider,
-      joinOpensAt: isoTime(new Date(start.getTime() - JOIN_OPENS_MINUTES * 60_000)),
-    });
-    byEvent.set(row.eventId, list);
-  }
-  return byEvent;
-}
 
 /** My Dashboard: the user's events not yet over, on them in any state but cancelled, soonest first. */
 export async function myEvents(db: Executor, userId: string, now: Date): Promise<MyEvent[]> {

@@ -1,17 +1,13 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import {
-  type EventSessionView,
-  JOIN_OPENS_MINUTES,
-  type TeamEvent,
-} from '../../../contract/events/attendees.ts';
+import type { TeamEvent } from '../../../contract/events/attendees.ts';
 import type { SessionAttendance } from '../../../contract/events/model.ts';
 import type { Database } from '../../db/client.ts';
 import { isoTime } from '../../db/rows.ts';
 import { eventCategories } from '../../db/schema/event-categories.ts';
 import { eventAttendance, eventAttendees, eventSessions, events } from '../../db/schema/events.ts';
-import { locations } from '../../db/schema/lookups.ts';
 import { teamMembers } from '../../db/schema/teams.ts';
 import { users } from '../../db/schema/users.ts';
+import { sessionViews } from '../events/session-views.ts';
 import { waitlistPosition } from '../events/waitlist.ts';
 
 type Executor = Pick<Database, 'select'>;
@@ -31,44 +27,6 @@ export function upcoming(now: Date): SQL {
     eq(events.status, true),
     sql`exists (select 1 from ${eventSessions} s where s.event_id = ${events.id} and s.ends_at > ${now.toISOString()})`,
   ) as SQL;
-}
-
-/** The sessions of some events as the people on them see them, in order, by event. */
-async function sessionViews(db: Executor, eventIds: string[]): Promise<Map<string, EventSessionView[]>> {
-  const byEvent = new Map<string, EventSessionView[]>();
-  if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .select({
-      eventId: eventSessions.eventId,
-      id: eventSessions.id,
-      startsAt: eventSessions.startsAt,
-      endsAt: eventSessions.endsAt,
-      timeZone: eventSessions.timeZone,
-      locationTitle: locations.title,
-      address: eventSessions.address,
-      meetingUrl: eventSessions.meetingUrl,
-      meetingProvider: eventSessions.meetingProvider,
-    })
-    .from(eventSessions)
-    .leftJoin(locations, eq(locations.id, eventSessions.locationId))
-    .where(inArray(eventSessions.eventId, eventIds))
-    .orderBy(asc(eventSessions.eventId), asc(eventSessions.position));
-  for (const row of rows) {
-    const start = new Date(row.startsAt);
-    const list = byEvent.get(row.eventId) ?? [];
-    list.push({
-      id: row.id,
-      startsAt: isoTime(start),
-      endsAt: isoTime(row.endsAt),
-      timeZone: row.timeZone,
-      place: row.locationTitle ?? row.address ?? null,
-      meetingUrl: row.meetingUrl,
-      meetingProvider: row.meetingProvider,
-      joinOpensAt: isoTime(new Date(start.getTime() - JOIN_OPENS_MINUTES * 60_000)),
-    });
-    byEvent.set(row.eventId, list);
-  }
-  return byEvent;
 }
 
 type Member = TeamEvent['members'][number];
