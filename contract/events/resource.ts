@@ -22,6 +22,12 @@ export const eventResource = defineResource({
  */
 export const eventPaths = resourcePaths(eventResource);
 
+/**
+ * GET `?search=&page=&limit=`: enabled users by name (Paged<NamedRef>), for the form's instructors
+ * (the Events add or edit right). `kind` is always users.
+ */
+export const eventInstructorOptionsPath = '/event/instructor-options';
+
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
 /** Seats of one event; a larger number is a typing slip rather than a room or a webinar. */
@@ -72,6 +78,8 @@ export type EventRow = AdminRow & {
   title: string;
   categoryId: string | null;
   categoryTitle: string | null;
+  /** The IANA zone the event is shown in: the first session's start is shown in it. */
+  timeZone: string;
   firstSessionStartsAt: string | null;
   sessionCount: number;
   /** Null: no limit. */
@@ -100,7 +108,6 @@ export type EventSessionDetail = {
 /** GET /event/{id}: the row, the fields of the form, its sessions in order and its instructors. */
 export type EventDetail = EventRow & {
   description: string;
-  timeZone: string;
   waitlist: boolean;
   registrationOpensAt: string | null;
   registrationClosesAt: string | null;

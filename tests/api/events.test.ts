@@ -2,7 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contract/admin-list.ts';
 import type { AttendeeState } from '../../contract/events/model.ts';
-import { type EventDetail, eventMessages as m, eventPaths as p } from '../../contract/events/resource.ts';
+import {
+  type EventDetail,
+  eventInstructorOptionsPath,
+  eventMessages as m,
+  eventPaths as p,
+} from '../../contract/events/resource.ts';
 import { messages } from '../../contract/messages.ts';
 import type { RoleModule } from '../../contract/roles.ts';
 import type { PermissionAction } from '../../contract/session.ts';
@@ -159,6 +164,7 @@ describe('GET /event', () => {
       title: `Rigging ${run} B`,
       categoryId: f.otherCategory.id,
       categoryTitle: f.otherCategory.title,
+      timeZone: 'Europe/London',
       firstSessionStartsAt: '2030-06-01T08:00:00.000Z',
       sessionCount: 2,
       capacity: 12,
@@ -356,5 +362,25 @@ describe('who may see and change events', () => {
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.results).toMatchObject({ status: true, version: 2, sequence: 1 });
     expect(await t.db.$count(events, eq(events.title, `Nope ${run}`))).toBe(0);
+  });
+
+  it('offers users as instructors to those who may see events, and to no one else', async () => {
+    const viewer = await roleUser({ view: true });
+    const learner = await t.login(demo.lead.email, demo.lead.password);
+    const found = await t.call(
+      'GET',
+      `${eventInstructorOptionsPath}?search=${encodeURIComponent('Taylor Morgan')}`,
+      {
+        token: viewer,
+      },
+    );
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.results.data).toEqual([{ _id: expect.any(String), name: 'Taylor Morgan' }]);
+    // Users only, whatever `kind` says.
+    const teams = await t.call('GET', `${eventInstructorOptionsPath}?kind=teams&search=Taylor`, {
+      token: viewer,
+    });
+    expect(teams.body.results.data.map((row: { name: string }) => row.name)).toContain('Taylor Morgan');
+    expect((await t.call('GET', eventInstructorOptionsPath, { token: learner })).status).toBe(403);
   });
 });

@@ -106,7 +106,7 @@ test('a lead registers members on a two-seat event, cancels one, and marks atten
   await dialog.getByRole('button', { name: 'Cancel place' }).click();
   await expect(places.getByRole('listitem', { name: a.name })).toHaveCount(0, { timeout: 20_000 });
   await expect(places.getByRole('listitem', { name: c.name }).getByText('Registered')).toBeVisible();
-  await expect(card.getByText('Full · 0 waiting')).toBeVisible();
+  await expect(card.getByText('Full · waiting list open')).toBeVisible();
 
   // Offline on site: the first session's attendance is marked, kept, and shown pending.
   const marks = card.getByRole('group', { name: /^Attendance: / });

@@ -31,6 +31,7 @@ async function rowsWhere(db: Executor, where: SQL | undefined, window: { limit: 
       title: events.title,
       categoryId: events.categoryId,
       categoryTitle: eventCategories.title,
+      timeZone: events.timeZone,
       firstSessionStartsAt,
       sessionCount,
       capacity: events.capacity,
@@ -86,7 +87,6 @@ export async function eventDetail(db: Executor, id: string): Promise<EventDetail
   const [fields] = await db
     .select({
       description: events.description,
-      timeZone: events.timeZone,
       waitlist: events.waitlist,
       registrationOpensAt: events.registrationOpensAt,
       registrationClosesAt: events.registrationClosesAt,

@@ -2,11 +2,14 @@ import { vValidator } from '@hono/valibot-validator';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminMessages, recordMessage } from '../../../contract/admin-list.ts';
+import { assigneeOptionsQuery } from '../../../contract/course-assignments/list-query.ts';
+import type { NamedRef } from '../../../contract/course-assignments/resource.ts';
 import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import { eventListQuery } from '../../../contract/events/list-query.ts';
 import {
   type EventDetail,
   type EventRow,
+  eventInstructorOptionsPath,
   eventPaths as paths,
   eventResource as resource,
 } from '../../../contract/events/resource.ts';
@@ -22,6 +25,7 @@ import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { adminStatusRoutes } from '../../http/status-routes.ts';
 import { validationHook } from '../../http/validate.ts';
+import { assigneeOptions } from '../course-assignments/course-options.ts';
 import { eventChangeMails, eventDeletedMails, peopleToTell, sessionsForMail } from './event-mail.ts';
 import { eventDetail, eventList, eventRow } from './queries.ts';
 import { seatTransaction } from './seat-transaction.ts';
@@ -58,6 +62,16 @@ export function eventRoutes(deps: AppDeps) {
         message: messages.listFetched,
         results: await eventList(db, c.req.valid('query')),
       } satisfies ApiSuccess<Paged<EventRow>>),
+    )
+    .get(
+      eventInstructorOptionsPath,
+      can('view'),
+      vValidator('query', assigneeOptionsQuery, validationHook),
+      async (c) =>
+        c.json({
+          message: messages.listFetched,
+          results: await assigneeOptions(db, { ...c.req.valid('query'), kind: 'users' }),
+        } satisfies ApiSuccess<Paged<NamedRef>>),
     )
     .get(byId, can('view'), async (c) =>
       c.json({

@@ -18,22 +18,31 @@ type EventsScreenProps = {
 };
 
 // dateStyle and timeStyle take no timeZoneName: the fields are named one by one.
-const startFormat = new Intl.DateTimeFormat(undefined, {
+const startOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
+const formats = new Map<string, Intl.DateTimeFormat>();
+const formatIn = (timeZone: string) => {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { ...startOptions, timeZone });
+    formats.set(timeZone, format);
+  }
+  return format;
+};
 
 /** '3 / 20', or '3 / no limit' for an event without a capacity. */
 export const seatsText = (row: Pick<EventRow, 'seatsTaken' | 'capacity'>) =>
   `${row.seatsTaken} / ${row.capacity ?? 'no limit'}`;
 
-// The list's rows carry no zone, so the first start is shown in the viewer's, with its name.
+/** The first start in the event's own zone, with the zone's short name. */
 const firstStart = (row: EventRow) =>
-  row.firstSessionStartsAt ? startFormat.format(new Date(row.firstSessionStartsAt)) : NO_DATE;
+  row.firstSessionStartsAt ? formatIn(row.timeZone).format(new Date(row.firstSessionStartsAt)) : NO_DATE;
 
 const columns: DataTableColumn<EventRow>[] = [
   { accessor: 'title', title: 'Title' },

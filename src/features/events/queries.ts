@@ -1,9 +1,14 @@
-import { courseAssignmentPaths, type NamedRef } from '@contract/course-assignments/resource';
+import type { NamedRef } from '@contract/course-assignments/resource';
 import type { Paged } from '@contract/envelope';
 import type { EventCategoryRow } from '@contract/event-categories/resource';
 import { eventCategoryPaths } from '@contract/event-categories/resource';
 import type { EventListQuery } from '@contract/events/list-query';
-import { type EventDetail, type EventRow, eventPaths } from '@contract/events/resource';
+import {
+  type EventDetail,
+  type EventRow,
+  eventInstructorOptionsPath,
+  eventPaths,
+} from '@contract/events/resource';
 import type { EventInput, EventUpdateInput } from '@contract/events/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type WriteResult } from '@/lib/api-client';
@@ -55,12 +60,12 @@ export const eventCategoryChoicesOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Enabled users by name: the administration's one search of people (the Assignments form's). */
+/** Enabled users by name, for the instructors. */
 export const instructorChoicePages = choicePages<NamedRef>({
   key: eventKeys.instructors,
   fetch: (query, signal) =>
-    api.get<Paged<NamedRef>>(courseAssignmentPaths.assigneeOptions, {
-      query: { ...query, kind: 'users' },
+    api.get<Paged<NamedRef>>(eventInstructorOptionsPath, {
+      query,
       signal,
     }),
   toChoice: (user) => ({ value: user._id, label: user.name }),

@@ -79,7 +79,7 @@ const DIALOG = '[role="dialog"]';
 const MENU = '[role="menu"]';
 const POPOVER = '.mantine-Popover-dropdown';
 
-/** The content and event screens are placeholders that read no record yet: any well-formed id opens them. */
+/** A route parameter ScreenIds does not name gets this well-formed id, which names no record. */
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000001';
 
 const heading = (name: string | RegExp) => async (page: Page) => {

@@ -15,11 +15,12 @@ export function placeOf(session: TeamEvent['sessions'][number]): string | null {
   return session.meetingProvider ? PROVIDERS[session.meetingProvider] : null;
 }
 
-/** '3 seats left', 'Full · 2 waiting', 'Full', 'No limit'. */
+/** '3 seats left', 'Full · 2 waiting', 'Full · waiting list open', 'Full', 'No limit'. */
 export function seatsText(event: Pick<TeamEvent, 'seatsLeft' | 'waitlist' | 'waitingCount'>): string {
   if (event.seatsLeft === null) return 'No limit';
   if (event.seatsLeft > 0) return `${event.seatsLeft} ${event.seatsLeft === 1 ? 'seat' : 'seats'} left`;
-  return event.waitlist || event.waitingCount > 0 ? `Full · ${event.waitingCount} waiting` : 'Full';
+  if (event.waitingCount > 0) return `Full · ${event.waitingCount} waiting`;
+  return event.waitlist ? 'Full · waiting list open' : 'Full';
 }
 
 export function stateText(state: AttendeeState, position: number | null): string {
