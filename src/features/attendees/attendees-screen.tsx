@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useCan } from '@/ui/admin-list/use-can';
+import { ListSearch } from '@/ui/list-search';
 import { PageTitle } from '@/ui/page-title';
 import { isNetworkFailure, QueryStatus, useQueryDisplay } from '@/ui/query-status';
 import { ResourceTable } from '@/ui/resource-table';
@@ -16,7 +17,6 @@ import { ATTENDEES_AREA } from './area';
 import { attendanceText, STATE_COLORS, STATE_LABELS, stateText } from './attendee-words';
 import { MarkAttendance } from './mark-attendance';
 import { attendeeListOptions, eventDetailOptions, eventPages } from './queries';
-import { SearchBox } from './search-box';
 
 type AttendeesScreenProps = {
   search: AttendeeListQuery;
@@ -96,7 +96,11 @@ export function AttendeesScreen({ search, onSearchChange }: AttendeesScreenProps
         )}
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <SearchBox search={search.search} onSearch={(value) => filter({ search: value })} />
+        <ListSearch
+          placeholder="Search by name or email"
+          search={search.search}
+          onSearch={(value) => filter({ search: value })}
+        />
         <Stack w={{ base: '100%', xs: 280 }} gap={0}>
           <SearchablePagedSelect
             label="Event"

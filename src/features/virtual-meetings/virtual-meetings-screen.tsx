@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListSearch } from '@/ui/list-search';
 import { PageTitle } from '@/ui/page-title';
 import { isNetworkFailure, QueryStatus, useQueryDisplay } from '@/ui/query-status';
 import { ResourceTable } from '@/ui/resource-table';
@@ -13,7 +14,6 @@ import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { JoinLink } from './join-link';
 import { meetingSpan, PROVIDER_LABELS } from './meeting-time';
 import { virtualMeetingListOptions } from './queries';
-import { TitleSearch } from './title-search';
 
 type VirtualMeetingsScreenProps = {
   search: VirtualMeetingListQuery;
@@ -68,7 +68,11 @@ export function VirtualMeetingsScreen({ search, onSearchChange }: VirtualMeeting
     <Stack gap="md">
       <PageTitle>Virtual Meetings</PageTitle>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TitleSearch search={search.search} onSearch={(value) => filter({ search: value })} />
+        <ListSearch
+          placeholder="Search by event title"
+          search={search.search}
+          onSearch={(value) => filter({ search: value })}
+        />
         <SegmentedControl
           aria-label="When"
           data={[

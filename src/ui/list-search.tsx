@@ -5,13 +5,18 @@ import { IconSearch } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 
-type SearchBoxProps = { search: string; onSearch: (search: string) => void; label?: string };
+type ListSearchProps = {
+  search: string;
+  onSearch: (search: string) => void;
+  placeholder: string;
+  label?: string;
+};
 
 /**
- * The list's search: the box shows what is typed at once and the URL follows after a pause. These
- * lists have no status, so the admin list's toolbar (search and status) does not fit.
+ * A list's search: the box shows what is typed at once and the URL follows after a pause. For the
+ * lists with no status (Attendees, Virtual Meetings), where the admin list's toolbar does not fit.
  */
-export function SearchBox({ search, onSearch, label = 'Search' }: SearchBoxProps) {
+export function ListSearch({ search, onSearch, placeholder, label = 'Search' }: ListSearchProps) {
   const [text, setText] = useState(search);
   // The URL can change without the box (back button): then the box shows the URL's search.
   const sent = useRef(search);
@@ -31,7 +36,7 @@ export function SearchBox({ search, onSearch, label = 'Search' }: SearchBoxProps
   return (
     <TextInput
       label={label}
-      placeholder="Search by name or email"
+      placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}
       onChange={(event) => {
