@@ -15,13 +15,22 @@ const slice = <T>(list: T[], start: number, count: number) =>
  * teams and courses are seeded; each team gets a different share, in a fixed order.
  */
 export async function seedAdminTeams(tx: Transaction) {
-  const [teamRows, groupRows, courseRows, roleRows, levelRows] = await Promise.all([
-    tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.title)),
-    tx.select({ id: userGroups.id }).from(userGroups).orderBy(asc(userGroups.name)),
-    tx.select({ id: courses.id }).from(courses).where(eq(courses.status, true)).orderBy(asc(courses.name)),
-    tx.select({ id: membershipRoles.id }).from(membershipRoles).orderBy(asc(membershipRoles.name)),
-    tx.select({ id: membershipLevels.id }).from(membershipLevels).orderBy(asc(membershipLevels.name)),
-  ]);
+  // One query after another: a transaction is one connection, which runs one query at a time.
+  const teamRows = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.title));
+  const groupRows = await tx.select({ id: userGroups.id }).from(userGroups).orderBy(asc(userGroups.name));
+  const courseRows = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.status, true))
+    .orderBy(asc(courses.name));
+  const roleRows = await tx
+    .select({ id: membershipRoles.id })
+    .from(membershipRoles)
+    .orderBy(asc(membershipRoles.name));
+  const levelRows = await tx
+    .select({ id: membershipLevels.id })
+    .from(membershipLevels)
+    .orderBy(asc(membershipLevels.name));
   for (const [index, team] of teamRows.entries()) {
     const groups = slice(groupRows, index, 2);
     const teamCourseRows = slice(courseRows, index * 3, 4);
