@@ -32,8 +32,9 @@ import { ApiError, foundOr404 } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
 import { assigneeOptions } from '../course-assignments/course-options.ts';
+import { markSession } from '../events/attendance.ts';
 import { seatTransaction } from '../events/seat-transaction.ts';
-import { changeState, type LockedEvent, markSession, placePeople, type SeatChange } from '../events/seats.ts';
+import { changeState, type LockedEvent, placePeople, type SeatChange } from '../events/seats.ts';
 import { attendeeDetail, attendeeList, virtualMeetingList } from './queries.ts';
 
 /**

@@ -21,8 +21,9 @@ import { ApiError } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { accessibleTeam } from '../../http/team-param.ts';
 import { validationHook } from '../../http/validate.ts';
+import { markSession } from '../events/attendance.ts';
 import { seatTransaction } from '../events/seat-transaction.ts';
-import { changeState, markSession, placePeople } from '../events/seats.ts';
+import { changeState, placePeople } from '../events/seats.ts';
 import { attendeeById, membersAmong, teamEvents } from './queries.ts';
 
 const isSeated = (state: string) => (SEATED_STATES as readonly string[]).includes(state);
