@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { LOGIN_ADDRESS_RATE_LIMIT, LOGIN_RATE_LIMIT } from '../contract/constants.ts';
@@ -69,6 +70,8 @@ const envSchema = v.object({
   ),
   /** The port this server answers the content origin on; PORT + 1 unless told (0: none). */
   CONTENT_PORT: text,
+  /** Server processes on one port; by default one per core on PostgreSQL, always one on the embedded database. */
+  WEB_CONCURRENCY: text,
 });
 
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -109,6 +112,13 @@ export type Config = {
   contentOrigin: string;
   /** The port this server answers the content origin on; null when it answers none. */
   contentPort: number | null;
+  /**
+   * Server processes answering on the ports (server/cluster.ts): WEB_CONCURRENCY, else one per core
+   * on PostgreSQL; always 1 on the embedded database, which one process holds.
+   */
+  webConcurrency: number;
+  /** What the start should tell the operator about a setting it did not follow as given. */
+  warnings: string[];
 };
 
 /** Reads and checks the configuration once, at start-up; a bad value stops the server with a clear message. */
@@ -149,6 +159,35 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     distDir: resolve(values.DIST_DIR),
     files,
     ...contentOriginConfig(values),
+    ...webConcurrencyConfig(values),
+  };
+}
+
+/** More processes than this is a typo, not a machine: each holds connections to the database. */
+const MAX_PROCESSES = 256;
+
+/**
+ * WEB_CONCURRENCY: a whole number from 1. Unset, one process per core on PostgreSQL and one on the
+ * embedded database; asked for more on the embedded database, one, and a warning saying so.
+ */
+function webConcurrencyConfig(
+  values: v.InferOutput<typeof envSchema>,
+): Pick<Config, 'webConcurrency' | 'warnings'> {
+  const told = values.WEB_CONCURRENCY;
+  if (told !== undefined && !(/^\d{1,4}$/.test(told) && Number(told) >= 1 && Number(told) <= MAX_PROCESSES))
+    throw new Error(
+      `Invalid configuration:\nWEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number of server processes from 1 to ${MAX_PROCESSES} (got "${told}").`,
+    );
+  const asked = told === undefined ? undefined : Number(told);
+  if (values.DATABASE_URL) return { webConcurrency: asked ?? availableParallelism(), warnings: [] };
+  return {
+    webConcurrency: 1,
+    warnings:
+      asked !== undefined && asked > 1
+        ? [
+            `WEB_CONCURRENCY=${asked}: the embedded database allows one server process, so one runs. Set DATABASE_URL to a PostgreSQL server to run several.`,
+          ]
+        : [],
   };
 }
 

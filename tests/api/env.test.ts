@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/env.ts';
@@ -19,7 +20,26 @@ describe('readConfig', () => {
       files: { kind: 'disk', root: resolve('./data/files') },
       contentOrigin: 'http://localhost:3001',
       contentPort: 3001,
+      webConcurrency: 1,
+      warnings: [],
     });
+  });
+
+  it('runs WEB_CONCURRENCY server processes on PostgreSQL, one per core unless told, and one on the embedded database', () => {
+    const postgres = { DATABASE_URL: 'postgres://app@db/training' };
+    expect(readConfig(postgres)).toMatchObject({ webConcurrency: availableParallelism(), warnings: [] });
+    expect(readConfig({ ...postgres, WEB_CONCURRENCY: '3' })).toMatchObject({ webConcurrency: 3 });
+    expect(readConfig({ WEB_CONCURRENCY: '1' })).toMatchObject({ webConcurrency: 1, warnings: [] });
+    expect(readConfig({ WEB_CONCURRENCY: '4' })).toMatchObject({
+      webConcurrency: 1,
+      warnings: [
+        'WEB_CONCURRENCY=4: the embedded database allows one server process, so one runs. Set DATABASE_URL to a PostgreSQL server to run several.',
+      ],
+    });
+    for (const bad of ['0', 'two', '1.5', '-2', '257'])
+      expect(() => readConfig({ ...postgres, WEB_CONCURRENCY: bad })).toThrow(
+        `WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number of server processes from 1 to 256 (got "${bad}").`,
+      );
   });
 
   it("plays packages on the next port of the app's host unless told, and on no port of its own beside a random one", () => {
