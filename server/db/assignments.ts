@@ -106,13 +106,14 @@ function latestCompletion(scope: LearnerScope): SQL {
 const today = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
 
 /**
- * One row per learner and course. Rows: assignment_id, user_id, assigned_at, course_id, deadline, completed_at
- * (the counting completion, or null), expires_at (or null), state.
+ * One row per learner and course. Rows: assignment_id, user_id, assigned_at, round_start, course_id,
+ * deadline, completed_at (the counting completion, or null), expires_at (or null), state.
  */
 export function learnerCourseStates(scope: LearnerScope, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
-    select l.assignment_id, l.user_id, l.assigned_at, ac.course_id, l.deadline, done.completed_at, exp.expires_at,
+    select l.assignment_id, l.user_id, l.assigned_at, l.round_start, ac.course_id, l.deadline, done.completed_at,
+           exp.expires_at,
            case
              when done.completed_at is not null and (exp.expires_at is null or exp.expires_at > ${at}) then 'completed'
              when done.completed_at is not null then 'expired'

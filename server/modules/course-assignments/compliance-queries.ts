@@ -11,18 +11,17 @@ import {
 import type { LearnerState } from '../../../contract/course-assignments/resource.ts';
 import { learnerCourseStates } from '../../db/assignments.ts';
 import type { Database } from '../../db/client.ts';
+import {
+  ALL,
+  type FigureKeyRow,
+  factCounts,
+  factState,
+  figuresAt,
+  refreshCompliance,
+} from '../../db/compliance.ts';
 import { isoTime, queryRows } from '../../db/rows.ts';
-import { teamMembersIn } from './learner-scope.ts';
 
 const DAY_MS = 86_400_000;
-
-/** Enabled users, or the enabled members of a team: the learners the figures count. */
-export function learnersInScope(team: string | undefined): SQL {
-  return team
-    ? sql`select m.user_id from (${teamMembersIn(sql`${team}::uuid`)}) m join users lu on lu.id = m.user_id
-           where lu.status`
-    : sql`select lu.id from users lu where lu.status`;
-}
 
 /**
  * One row per course of assigned training of each learner `userIn` names, with its state and
@@ -50,16 +49,7 @@ export function statusCondition(status: ComplianceStatus): SQL {
   }
 }
 
-const counts = sql`count(*)::int as assigned,
-  count(*) filter (where s.state = 'completed')::int as completed,
-  count(*) filter (where s.state in ('overdue', 'expired'))::int as overdue,
-  count(*) filter (where s.expiring)::int as expiring`;
-
-type FigureRow = ComplianceFigures & {
-  dim: 'total' | 'team' | 'course';
-  id: string | null;
-  name: string | null;
-};
+type FigureRow = FigureKeyRow & { name: string | null };
 
 const figuresOf = (row: ComplianceFigures): ComplianceFigures => ({
   assigned: row.assigned,
@@ -68,52 +58,48 @@ const figuresOf = (row: ComplianceFigures): ComplianceFigures => ({
   expiring: row.expiring,
 });
 
-const sums = sql`sum(g.assigned)::int as assigned, sum(g.completed)::int as completed,
-  sum(g.overdue)::int as overdue, sum(g.expiring)::int as expiring`;
-
 /**
- * The figures for the organization (or a team's members), per team and per course, in one
- * statement over one pass of the rows: they are counted per learner and per course at once
- * (grouping sets), and the learners' counts are summed for the total and for each team.
+ * The figures for the organization (or a team's members), per team and per course, from the kept
+ * counts (server/db/compliance.ts), brought up to date first.
  */
-export function complianceFiguresSql(team: string | undefined, now: Date): SQL {
-  return sql`with g as materialized (
-          select grouping(s.course_id) = 0 as per_course, s.user_id, s.course_id, ${counts}
-            from (${complianceRows(learnersInScope(team), now)}) s
-           group by grouping sets ((s.user_id), (s.course_id)))
-        select 'total' as dim, null::uuid as id, null::text as name,
-               coalesce(sum(g.assigned), 0)::int as assigned, coalesce(sum(g.completed), 0)::int as completed,
-               coalesce(sum(g.overdue), 0)::int as overdue, coalesce(sum(g.expiring), 0)::int as expiring
-          from g where not g.per_course
-        union all
-        select 'team', t.id, t.title, ${sums}
-          from g join team_members tm on tm.user_id = g.user_id ${team ? sql`and tm.team_id = ${team}` : sql``}
-          join teams t on t.id = tm.team_id
-         where not g.per_course
-         group by t.id, t.title
-        union all
-        select 'course', c.id, c.name, g.assigned, g.completed, g.overdue, g.expiring
-          from g join courses c on c.id = g.course_id
-         where g.per_course`;
-}
-
 export async function complianceFigures(
   db: Database,
   team: string | undefined,
   now: Date,
 ): Promise<ComplianceResult> {
-  const rows = await queryRows<FigureRow>(db, complianceFiguresSql(team, now));
-  const named = (dim: FigureRow['dim']): NamedFigures[] =>
+  await refreshCompliance(db, now);
+  const scope = team ?? ALL;
+  const keyRows = await figuresAt(db, now, team);
+  const teamIds = [...new Set(keyRows.map((row) => row.team_key))].filter((id) => id !== ALL);
+  const courseIds = [...new Set(keyRows.map((row) => row.course_key))].filter((id) => id !== ALL);
+  const names = new Map(
+    (
+      await queryRows<{ id: string; name: string }>(
+        db,
+        sql`select id, title as name from teams where id = any(${`{${teamIds.join(',')}}`}::uuid[])
+            union all
+            select id, name from courses where id = any(${`{${courseIds.join(',')}}`}::uuid[])`,
+      )
+    ).map((row) => [row.id, row.name]),
+  );
+  const named = (rows: FigureRow[], key: 'team_key' | 'course_key'): NamedFigures[] =>
     rows
-      .filter((row) => row.dim === dim)
-      .map((row) => ({ _id: row.id as string, name: row.name as string, ...figuresOf(row) }))
+      .filter((row) => names.has(row[key]))
+      .map((row) => ({ _id: row[key], name: names.get(row[key]) as string, ...figuresOf(row) }))
       .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
-  const total = rows.find((row) => row.dim === 'total');
+  const rows = keyRows as FigureRow[];
+  const total = rows.find((row) => row.team_key === scope && row.course_key === ALL);
   return {
     asOf: now.toISOString(),
     total: total ? figuresOf(total) : { assigned: 0, completed: 0, overdue: 0, expiring: 0 },
-    teams: named('team'),
-    courses: named('course'),
+    teams: named(
+      rows.filter((row) => row.team_key !== ALL && row.course_key === ALL),
+      'team_key',
+    ),
+    courses: named(
+      rows.filter((row) => row.team_key === scope && row.course_key !== ALL),
+      'course_key',
+    ),
   };
 }
 
@@ -166,38 +152,45 @@ function reportSelect(userIn: SQL, filters: ComplianceExportQuery, now: Date, ex
 }
 
 /**
- * The statement of one page of the report, each row with the number of rows in all: the filtered
- * rows are worked out once, counted, and the page taken from them by a top-N sort.
+ * The statement of one page of the report, from the kept facts: learners walked in name order
+ * (users_name_idx), each one's rows sorted by training and course, so the first pages read only
+ * the learners they show. A team's report starts from its members instead.
  */
 export function compliancePageSql(
   filters: ComplianceExportQuery,
   page: { offset: number; limit: number },
   now: Date,
 ): SQL {
-  return sql`with r as materialized (
-          select s.user_id, s.assignment_id, s.course_id, s.deadline, s.state, s.completed_at, s.expires_at
-            from (${complianceRows(learnersInScope(filters.team), now)}) s
-           where ${statusCondition(filters.status)} ${filters.course ? sql`and s.course_id = ${filters.course}` : sql``})
-        select r.user_id, u.first_name, u.last_name, u.email, r.assignment_id, a.title, r.course_id,
-               c.name as course_name, r.deadline::text as deadline, r.state, r.completed_at, r.expires_at,
-               (select count(*) from r)::int as total
-          from r
-          join users u on u.id = r.user_id
-          join course_assignments a on a.id = r.assignment_id
-          join courses c on c.id = r.course_id
-         order by ${reportOrder}
-         limit ${page.limit} offset ${page.offset}`;
+  const counts = factCounts(now);
+  const condition = filters.status === 'assigned' ? sql`true` : counts[filters.status];
+  return sql`
+    select f.user_id, u.first_name, u.last_name, u.email, f.assignment_id, a.title, f.course_id,
+           c.name as course_name, f.deadline::text as deadline, ${factState(now)} as state, f.completed_at,
+           f.expires_at
+      from users u
+      join compliance_facts f on f.user_id = u.id
+      join course_assignments a on a.id = f.assignment_id
+      join courses c on c.id = f.course_id
+      left join course_progress p on p.user_id = f.user_id and p.course_id = f.course_id
+     where ${condition} ${filters.course ? sql`and f.course_id = ${filters.course}` : sql``}
+       ${filters.team ? sql`and u.id in (select m.user_id from compliance_members m where m.team_id = ${filters.team})` : sql``}
+     order by ${reportOrder}
+     limit ${page.limit} offset ${page.offset}`;
 }
 
-/** One page of the report, with the number of rows in all. */
+/** One page of the report, with the number of rows in all (its figure). */
 export async function compliancePage(
   db: Database,
   filters: ComplianceExportQuery,
   page: { offset: number; limit: number },
   now: Date,
 ): Promise<{ rows: ComplianceReportRow[]; total: number }> {
+  await refreshCompliance(db, now);
+  const [figure] = await figuresAt(db, now, filters.team, filters.course ?? ALL);
+  const total = figure ? figure[filters.status] : 0;
+  if (total === 0 || page.offset >= total) return { rows: [], total };
   const rows = await queryRows<ReportRow>(db, compliancePageSql(filters, page, now));
-  return { rows: rows.map(reportRowOf), total: rows[0]?.total ?? 0 };
+  return { rows: rows.map(reportRowOf), total };
 }
 
 /**
