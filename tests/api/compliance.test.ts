@@ -8,16 +8,15 @@ import {
   type ComplianceResult,
   type ComplianceStatus,
   compliancePaths,
-  EXPIRING_WITHIN_DAYS,
 } from '../../contract/course-assignments/compliance.ts';
 import { courseAssignmentPaths } from '../../contract/course-assignments/resource.ts';
 import { parseCsv } from '../../contract/csv.ts';
 import { messages } from '../../contract/messages.ts';
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
-import { teamMembers, teams } from '../../server/db/schema/teams.ts';
+import { teamMembers } from '../../server/db/schema/teams.ts';
 import { userGroupMembers, userGroups } from '../../server/db/schema/user-groups.ts';
 import { users } from '../../server/db/schema/users.ts';
-import { loadOracle } from './assignment-oracle.ts';
+import { expectedFigures } from './compliance-expected.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { teamIds } from './team-fixtures.ts';
 
@@ -40,66 +39,6 @@ beforeAll(async () => {
   course = Object.fromEntries((await t.db.select().from(courses)).map((row) => [row.name, row.id]));
 });
 afterAll(() => t.close());
-
-const empty = (): ComplianceFigures => ({ assigned: 0, completed: 0, overdue: 0, expiring: 0 });
-
-/** The figures worked out from whole tables: every course of assigned training of enabled learners. */
-async function expectedFigures(now: Date, onlyTeam?: string) {
-  const [oracle, memberships, people, teamRows, courseRows] = await Promise.all([
-    loadOracle(t.db),
-    t.db.select().from(teamMembers),
-    t.db.select().from(users),
-    t.db.select().from(teams),
-    t.db.select().from(courses),
-  ]);
-  const enabled = new Set(people.filter((user) => user.status).map((user) => user.id));
-  const inTeam = (userId: string, teamId: string) =>
-    memberships.some((row) => row.userId === userId && row.teamId === teamId);
-  const soon = new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS);
-  const total = empty();
-  const byTeam = new Map<string, ComplianceFigures>();
-  const byCourse = new Map<string, ComplianceFigures>();
-  const add = (into: ComplianceFigures, state: string, expiresAt: Date | null) => {
-    into.assigned += 1;
-    if (state === 'completed') into.completed += 1;
-    if (state === 'overdue' || state === 'expired') into.overdue += 1;
-    if (state === 'completed' && expiresAt && expiresAt <= soon) into.expiring += 1;
-  };
-  for (const a of oracle.assignments.filter((row) => row.kind === 'assigned')) {
-    for (const [userId, at] of oracle.learners(a.id)) {
-      if (!enabled.has(userId) || (onlyTeam && !inTeam(userId, onlyTeam))) continue;
-      for (const one of oracle.states(a.id, userId, at, now)) {
-        add(total, one.state, one.expiresAt);
-        const forCourse = byCourse.get(one.courseId) ?? empty();
-        byCourse.set(one.courseId, forCourse);
-        add(forCourse, one.state, one.expiresAt);
-        for (const m of memberships.filter(
-          (row) => row.userId === userId && (!onlyTeam || row.teamId === onlyTeam),
-        )) {
-          const forTeam = byTeam.get(m.teamId) ?? empty();
-          byTeam.set(m.teamId, forTeam);
-          add(forTeam, one.state, one.expiresAt);
-        }
-      }
-    }
-  }
-  const named = (map: Map<string, ComplianceFigures>, names: { id: string; name: string }[]) =>
-    [...map].map(([id, figures]) => ({
-      _id: id,
-      name: names.find((row) => row.id === id)?.name,
-      ...figures,
-    }));
-  const byName = (a: { name?: string; _id: string }, b: { name?: string; _id: string }) =>
-    (a.name ?? '').localeCompare(b.name ?? '') || a._id.localeCompare(b._id);
-  return {
-    total,
-    teams: named(
-      byTeam,
-      teamRows.map((row) => ({ id: row.id, name: row.title })),
-    ).sort(byName),
-    courses: named(byCourse, courseRows).sort(byName),
-  };
-}
 
 async function figures(query = '', token = admin) {
   const response = await t.call('GET', `${compliancePaths.figures}${query}`, { token });
@@ -162,7 +101,7 @@ describe('GET /course-assignment/compliance', () => {
     expect(response.body.message).toBe(messages.listFetched);
     const result = response.body.results as ComplianceResult;
     expect(result.total.assigned).toBeGreaterThan(0);
-    const expected = await expectedFigures(new Date(result.asOf));
+    const expected = await expectedFigures(t.db, new Date(result.asOf));
     expect(result).toEqual({ asOf: result.asOf, ...expected });
   });
 
@@ -173,7 +112,7 @@ describe('GET /course-assignment/compliance', () => {
       const now = new Date(Date.now() + days * DAY_MS);
       t.setNow(now);
       const result = (await figures()).body.results as ComplianceResult;
-      expect(result).toEqual({ asOf: now.toISOString(), ...(await expectedFigures(now)) });
+      expect(result).toEqual({ asOf: now.toISOString(), ...(await expectedFigures(t.db, now)) });
     }
     t.setNow();
     const fire = ((await figures()).body.results as ComplianceResult).courses.find(
@@ -217,7 +156,7 @@ describe('GET /course-assignment/compliance', () => {
     const result = mine.body.results as ComplianceResult;
     expect(result).toEqual({
       asOf: result.asOf,
-      ...(await expectedFigures(new Date(result.asOf), team.growth)),
+      ...(await expectedFigures(t.db, new Date(result.asOf), team.growth)),
     });
     expect(result.teams.map((row) => row._id)).toEqual([team.growth]);
 
