@@ -77,7 +77,9 @@ export async function writeArchive(snapshot: Snapshot, output: string): Promise<
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json', { mode: 0o100600 });
   for (const folder of folders) zip.addEmptyDirectory(folder, { mode: 0o40700 });
-  for (const file of database) zip.addFile(file.path, file.name, { mode: 0o100600, compress: true });
+  // The fastest level: the database's pages and log shrink about six times even so, at half the time.
+  for (const file of database)
+    zip.addFile(file.path, file.name, { mode: 0o100600, compress: true, compressionLevel: 1 });
   // Read when its turn comes, so a large store does not hold a descriptor per file.
   for (const file of files)
     zip.addReadStreamLazy(file.name, { mode: 0o100600, compress: false, mtime: file.mtime }, (done) =>

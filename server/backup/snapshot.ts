@@ -32,6 +32,9 @@ export const SOCKET_NAME = 'backup.sock';
  */
 const RUNTIME_FILES = new Set(['postmaster.pid', 'postmaster.opts']);
 
+/** A segment of the write-ahead log, by its name. */
+const WAL_SEGMENT = /^pg_wal[/\\]([0-9A-F]{24})$/;
+
 /** How many files are copied or linked at once. */
 const PARALLEL = 16;
 
@@ -46,8 +49,8 @@ const PARALLEL = 16;
  * names is in the store while the snapshot holds the database, and is hard-linked then. A link keeps
  * the bytes even when the store deletes the file a moment later (stored files are written once,
  * under a new random key, never changed in place). The copy is what a crash at that instant would
- * leave: PostgreSQL starts from it as after a crash, from its write-ahead log; the CHECKPOINT first
- * keeps that log short.
+ * leave: PostgreSQL starts from it as after a crash, replaying its write-ahead log from the
+ * CHECKPOINT made first, so only the log since then is copied.
  */
 export async function takeSnapshot(
   database: DatabaseHandle,
@@ -70,7 +73,17 @@ export async function takeSnapshot(
       const started = performance.now();
       takenAt = new Date().toISOString();
       await tx.execute(sql`CHECKPOINT`);
-      await copyTree(dataDir, databaseDir, skip, cloneOrCopy);
+      const { rows } = (await tx.execute(sql`
+        select redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last
+        from pg_control_checkpoint()`)) as unknown as { rows: { first: string; last: string }[] };
+      const wal = rows[0];
+      // PostgreSQL starts from the checkpoint just made: the write-ahead log before it is not needed,
+      // and segments past the one being written are old ones renamed for reuse.
+      const needed = (path: string) => {
+        const segment = WAL_SEGMENT.exec(path)?.[1];
+        return !segment || !wal || (segment >= wal.first && segment <= wal.last);
+      };
+      await copyTree(dataDir, databaseDir, skip, cloneOrCopy, needed);
       if (filesRoot && filesDir) await copyTree(filesRoot, filesDir, new Set(), linkOrCopy);
       heldMs = performance.now() - started;
     });
@@ -123,6 +136,7 @@ async function copyTree(
   to: string,
   skip: Set<string>,
   copy: (from: string, to: string) => Promise<void>,
+  keep: (path: string) => boolean = () => true,
 ) {
   const files: string[] = [];
   const walk = async (dir: string, top: boolean) => {
@@ -132,7 +146,7 @@ async function copyTree(
       if (entry.isDirectory()) {
         await mkdir(join(to, path), { recursive: true });
         await walk(path, false);
-      } else if (entry.isFile()) files.push(path);
+      } else if (entry.isFile() && keep(path)) files.push(path);
     }
   };
   await mkdir(to, { recursive: true });
