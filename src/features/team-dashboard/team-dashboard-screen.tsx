@@ -1,15 +1,22 @@
 import { Grid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { LazyPanel, PanelLoader, useSecondPass } from '@/ui/lazy-mount';
 import { PageTitle } from '@/ui/page-title';
 import { QueryStatus } from '@/ui/query-status';
-import { EventsTab } from './events-tab';
 import { MembersTab } from './members/members-tab';
 import { defaultTeamId, leadsTeam, organizationsQueryOptions } from './organization-queries';
 import { OrganizationSelect } from './organization-select';
 import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from './search';
 import { TeamReportCard } from './team-report/team-report-card';
-import { TrainingsTab } from './trainings/trainings-tab';
+
+// The other tabs (the training table with its date pickers, the event cards) load when first
+// opened, so the Team Members tab a lead lands on does not wait for their code.
+const TrainingsTab = lazy(() =>
+  import('./trainings/trainings-tab').then((module) => ({ default: module.TrainingsTab })),
+);
+const EventsTab = lazy(() => import('./events-tab').then((module) => ({ default: module.EventsTab })));
 
 const route = getRouteApi('/user-portal/team-dashboard/');
 
@@ -27,6 +34,8 @@ export function TeamDashboardScreen() {
   const navigate = route.useNavigate();
   const organizations = useQuery(organizationsQueryOptions());
   const list = organizations.data;
+  // The member cards and the Team Report render just after the frame (see useSecondPass).
+  const full = useSecondPass();
 
   if (!list) {
     return (
@@ -82,19 +91,21 @@ export function TeamDashboardScreen() {
               ))}
             </Tabs.List>
             <Tabs.Panel value="team-member">
-              <MembersTab teamId={team} />
+              {full ? <MembersTab teamId={team} /> : <PanelLoader />}
             </Tabs.Panel>
             <Tabs.Panel value="trainings">
-              <TrainingsTab key={team} teamId={team} />
+              <LazyPanel>
+                <TrainingsTab key={team} teamId={team} />
+              </LazyPanel>
             </Tabs.Panel>
             <Tabs.Panel value="events">
-              <EventsTab />
+              <LazyPanel>
+                <EventsTab />
+              </LazyPanel>
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <TeamReportCard teamId={team} />
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>{full ? <TeamReportCard teamId={team} /> : null}</Grid.Col>
       </Grid>
     </Stack>
   );

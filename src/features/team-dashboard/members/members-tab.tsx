@@ -4,21 +4,29 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { openConfirm } from '@/ui/confirm-host';
+import { MountWhen } from '@/ui/lazy-mount';
 import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
 import { SavedDataNotice } from '@/ui/saved-data-notice';
 import { TextField } from '@/ui/text-field';
-import { BulkImportModal } from '../bulk-import/bulk-import-modal';
 import { fullName } from '../format';
 import { type MemberView, useRemoveMember, useResendMemberEmail } from '../member-queries';
 import { organizationsQueryOptions } from '../organization-queries';
-import { MemberViewDrawer, type OpenMemberView } from '../views/member-view-drawer';
+import type { OpenMemberView } from '../views/member-view-drawer';
 import { MemberFilters } from './member-filters';
 import { MemberList } from './member-list';
 import { NeedsConnection, SavedSearchNotice } from './saved-search-notice';
 import { useMemberFilters } from './use-member-filters';
 import { useMemberList } from './use-member-list';
+
+// A member's views (tables, transcript) and the CSV import load when first opened, not with the list.
+const MemberViewDrawer = lazy(() =>
+  import('../views/member-view-drawer').then((module) => ({ default: module.MemberViewDrawer })),
+);
+const BulkImportModal = lazy(() =>
+  import('../bulk-import/bulk-import-modal').then((module) => ({ default: module.BulkImportModal })),
+);
 
 /**
  * The Team Members tab: search, filters and sorts (in the address, answered by the server, or
@@ -111,8 +119,12 @@ export function MembersTab({ teamId }: { teamId: string }) {
       ) : members.needsConnection ? null : (
         <QueryStatus query={list} label="Loading team members..." />
       )}
-      <MemberViewDrawer teamId={teamId} current={view} onClose={() => setView(null)} />
-      <BulkImportModal teamId={teamId} opened={importOpened} onClose={importDialog.close} />
+      <MountWhen when={view !== null}>
+        <MemberViewDrawer teamId={teamId} current={view} onClose={() => setView(null)} />
+      </MountWhen>
+      <MountWhen when={importOpened}>
+        <BulkImportModal teamId={teamId} opened={importOpened} onClose={importDialog.close} />
+      </MountWhen>
     </Stack>
   );
 }

@@ -2,13 +2,20 @@ import type { ComplianceStatus } from '@contract/course-assignments/compliance';
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { FigureStats } from '@/ui/compliance/figure-stats';
 import { complianceFiguresOptions } from '@/ui/compliance/queries';
+import { MountWhen } from '@/ui/lazy-mount';
 import { QueryStatus } from '@/ui/query-status';
 import { teamReportQueryOptions } from '../report-queries';
-import { ComplianceModal } from './compliance-modal';
-import { TeamViewModal } from './team-view-modal';
+
+// The lists behind the figures and buttons load when first opened, not with the card.
+const ComplianceModal = lazy(() =>
+  import('./compliance-modal').then((module) => ({ default: module.ComplianceModal })),
+);
+const TeamViewModal = lazy(() =>
+  import('./team-view-modal').then((module) => ({ default: module.TeamViewModal })),
+);
 
 function Stat({ label, value }: { label: string; value: number | string }) {
   return (
@@ -75,9 +82,20 @@ export function TeamReportCard({ teamId }: { teamId: string }) {
       ) : (
         <QueryStatus query={report} />
       )}
-      <TeamViewModal teamId={teamId} view="activity" opened={activityOpened} onClose={activity.close} />
-      <TeamViewModal teamId={teamId} view="attendance" opened={attendanceOpened} onClose={attendance.close} />
-      <ComplianceModal teamId={teamId} status={figure} onClose={() => setFigure(null)} />
+      <MountWhen when={activityOpened}>
+        <TeamViewModal teamId={teamId} view="activity" opened={activityOpened} onClose={activity.close} />
+      </MountWhen>
+      <MountWhen when={attendanceOpened}>
+        <TeamViewModal
+          teamId={teamId}
+          view="attendance"
+          opened={attendanceOpened}
+          onClose={attendance.close}
+        />
+      </MountWhen>
+      <MountWhen when={figure !== null}>
+        <ComplianceModal teamId={teamId} status={figure} onClose={() => setFigure(null)} />
+      </MountWhen>
     </Card>
   );
 }
