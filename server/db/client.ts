@@ -64,7 +64,9 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString });
+  // No JIT compilation: it costs a few hundred milliseconds per statement the planner thinks large
+  // (the kept compliance figures' reads among them) and pays off only on long analytical queries.
+  const pool = new pg.Pool({ connectionString, options: '-c jit=off' });
   // A dropped connection would otherwise crash the process; the pool replaces it on next use.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool });
