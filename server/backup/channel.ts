@@ -35,8 +35,9 @@ export type BackupChannel = { path: string; close(): Promise<void> };
  * (takeSnapshot). The server answers where the snapshot lies; the backup command writes the archive
  * from it and removes it, so zipping never takes the server's time. Does nothing on PostgreSQL.
  *
- * Wiring (server/main.ts, after the database is open):
- *   const backupChannel = await openBackupChannel({ database, config, logger });
+ * Wiring (server/main.ts, runAlone: the embedded database always runs in one process): after
+ * prepareDatabase, `const backups = await openBackupChannel({ database, config, logger });`, and
+ * `await backups?.close();` when stopping, before the database closes.
  */
 export async function openBackupChannel({
   database,
