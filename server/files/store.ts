@@ -1,9 +1,13 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdir, open } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
+import type { WriteOptions } from 'flydrive/types';
 import type { FileStoreConfig } from '../env.ts';
 import { PartsS3Driver } from './s3-parts.ts';
 
@@ -19,6 +23,11 @@ export type FileStore = {
   disk: Disk;
   /** A stream of the file's bytes, or of the range asked for. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Where a stored file lies on this machine, for a store on disk: what is read at random there
+   * (a video's duration from its index at the end) costs a few reads, not a stream of every byte.
+   */
+  path?(key: string): string;
 };
 
 /** A key as the store writes it: folders and a random name, nothing a path could climb out of. */
@@ -33,10 +42,11 @@ export const ELEARNING_STORE_KEY = /^elearning\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.z
 export function createFileStore(config: FileStoreConfig): FileStore {
   if (config.kind === 'disk') {
     mkdirSync(config.root, { recursive: true });
-    const disk = new Disk(new FSDriver({ location: config.root, visibility: 'private' }));
+    const disk = new Disk(new StreamingFSDriver({ location: config.root, visibility: 'private' }));
     return {
       disk,
       read: async (key, range) => createReadStream(join(config.root, checkedKey(key)), range),
+      path: (key) => join(config.root, checkedKey(key)),
     };
   }
   const client = new S3Client({
@@ -66,4 +76,53 @@ export function createFileStore(config: FileStoreConfig): FileStore {
 function checkedKey(key: string) {
   if (!STORE_KEY.test(key) && !ELEARNING_STORE_KEY.test(key)) throw new Error(`Not a file store key: ${key}`);
   return key;
+}
+
+/**
+ * How many bytes a stream written to disk may hold before it waits for the disk: while one write is
+ * under way the chunks that arrive gather, and go in the next write together (one writev).
+ */
+const DISK_WRITE_BYTES = 1024 * 1024;
+
+/** The errors of a process or system out of file descriptors, for a while: the open is tried again. */
+const OUT_OF_FILES = new Set(['EMFILE', 'ENFILE']);
+
+/**
+ * flydrive's disk driver writing streams as a file write stream does: chunks that arrive while the
+ * disk writes are gathered into the next write. flydrive's own putStream hands the stream to
+ * fs.writeFile, which writes each chunk (a multipart parser's are 64 KB and less) on its own and
+ * waits for it before reading the next one, which for a 1 GB upload is 16,000 writes in a row.
+ * The file is open before a byte is read, and the promise settles once it is closed, so a caller
+ * deleting the file after a failure finds it. Everything else is flydrive's.
+ */
+class StreamingFSDriver extends FSDriver {
+  readonly #root: string;
+
+  constructor(options: { location: string; visibility: 'private' | 'public' }) {
+    super(options);
+    this.#root = options.location;
+  }
+
+  override async putStream(key: string, contents: Readable, _options?: WriteOptions): Promise<void> {
+    const location = join(this.#root, key);
+    await mkdir(dirname(location), { recursive: true });
+    const file = await openForWriting(location);
+    const writer = file.createWriteStream({ highWaterMark: DISK_WRITE_BYTES });
+    try {
+      await pipeline(contents, writer);
+    } finally {
+      if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
+    }
+  }
+}
+
+async function openForWriting(location: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await open(location, 'w');
+    } catch (error) {
+      if (attempt >= 5 || !OUT_OF_FILES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      await sleep(50 * attempt);
+    }
+  }
 }

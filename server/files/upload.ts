@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { FileTypeParser } from 'file-type';
 import { EXECUTABLE_EXTENSIONS, FILE_KINDS, type FileKind, fileMessages } from '../../contract/files.ts';
-import { readDuration } from './media-duration.ts';
+import { readDuration, readFileDuration } from './media-duration.ts';
 import { servedName } from './serve-headers.ts';
 import type { FileStore } from './store.ts';
 
@@ -109,7 +109,9 @@ export async function storeUpload(
     },
   });
   const key = `${folder}/${randomBytes(16).toString('base64url')}.${type.extension}`;
-  const media = kind === 'audio' || kind === 'video' ? readDuration(typed, type.mimeType) : undefined;
+  const timed = kind === 'audio' || kind === 'video';
+  // On disk, the duration is read from the stored file at random; elsewhere, from the stream.
+  const media = timed && !store.path ? readDuration(typed, type.mimeType) : undefined;
   try {
     await store.disk.putStream(key, typed.pipe(counted), { contentType: type.mimeType });
   } catch (error) {
@@ -127,7 +129,7 @@ export async function storeUpload(
     await store.disk.delete(key);
     throw refused;
   }
-  const duration = await media?.duration;
+  const duration = store.path && timed ? await readFileDuration(store.path(key)) : await media?.duration;
   return { key, ...type, size, name, ...(duration === undefined ? {} : { duration }) };
 }
 

@@ -44,6 +44,17 @@ function zeros(total: number) {
   });
 }
 
+/** An MP4's top-level boxes by type, each with its header. */
+function mp4Boxes(file: Buffer) {
+  const boxes = new Map<string, Buffer>();
+  for (let at = 0; at < file.length; ) {
+    const size = file.readUInt32BE(at);
+    boxes.set(file.toString('latin1', at + 4, at + 8), file.subarray(at, at + size));
+    at += size;
+  }
+  return boxes;
+}
+
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => undefined,
@@ -170,6 +181,19 @@ describe(`file store (${config.kind})`, () => {
 
     const document = await storeUpload(store, 'pdf', Readable.from([pdf]), 'guide.pdf', 'media');
     expect(document.duration).toBeUndefined();
+  });
+
+  it('reads the duration of a video whose index comes after its media, as cameras write them', async () => {
+    const boxes = mp4Boxes(seedFile('fire-drill.mp4'));
+    const media = boxes.get('mdat') as Buffer;
+    // The media box grown by 8 MB of zeros, then the index (moov) after it.
+    const grown = Buffer.concat([media, Buffer.alloc(8 * 1024 * 1024)]);
+    grown.writeUInt32BE(grown.length, 0);
+    const video = Buffer.concat([boxes.get('ftyp') as Buffer, grown, boxes.get('moov') as Buffer]);
+    const stored = await storeUpload(store, 'video', Readable.from([video]), 'camera.mp4', 'media');
+    expect(stored).toMatchObject({ extension: 'mp4', mimeType: 'video/mp4', size: video.length });
+    expect(stored.duration).toBeCloseTo(4.05, 1);
+    expect(Buffer.from(await store.disk.getBytes(stored.key)).equals(video)).toBe(true);
   });
 
   it('reads only keys it writes', async () => {
