@@ -20,6 +20,7 @@ import {
   mixedQuestions,
   percentile,
 } from './support/learner-course.ts';
+import { installQueryTally } from './support/query-tally.ts';
 
 const LEARNERS = 200;
 const QUESTIONS = 20;
@@ -32,12 +33,14 @@ type Failure = { learner: number; status: number | string; message: string };
  * server grades each. Prints p50 and p95 of the submit latency, the errors and submits per second.
  * The server runs in-process over loopback on the embedded database, or on PostgreSQL with
  * TEST_DATABASE_URL (scripts/with-postgres.sh). Learners get session tokens made by the server's
- * own session code rather than 200 password hashes.
+ * own session code rather than 200 password hashes. Prints the statements sent per start and per
+ * submit too; with QUIZ_BENCH_QUERIES=1, each statement's count and time in each wave.
  */
 export async function quizSubmit() {
+  const tally = installQueryTally();
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'training-admin-bench-quiz-'));
-  const quiet = { info: () => {}, warn: () => {}, error: console.error };
+  const quiet = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
   const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: '/nonexistent/dist' });
   const mailer = createMailer({ db: database.db, smtpUrl: undefined, from: config.mailFrom, logger: quiet });
   const app = createApp({ db: database.db, config, mailer, logger: quiet });
@@ -110,9 +113,11 @@ export async function quizSubmit() {
     };
 
     // Each learner starts an attempt (all at once too; not the figure asked for, printed beside it).
+    const beforeStarts = tally.snapshot();
     const startWaveAt = performance.now();
     const starts = await Promise.all(measured.map((token) => timed(() => start(token))));
     const startWaveMs = performance.now() - startWaveAt;
+    const startQueries = tally.since(beforeStarts);
     const attempts: (QuizAttempt | undefined)[] = starts.map(({ result }, learner) => {
       const attempt = result.body?.results as QuizAttempt | undefined;
       if (result.status === 200 && attempt?.questions.length === QUESTIONS) return attempt;
@@ -121,6 +126,7 @@ export async function quizSubmit() {
     });
 
     // Then all of them submit at once.
+    const beforeSubmits = tally.snapshot();
     const submitWaveAt = performance.now();
     const submits = await Promise.all(
       measured.map((token, learner) => {
@@ -133,6 +139,7 @@ export async function quizSubmit() {
       }),
     );
     const submitWaveMs = performance.now() - submitWaveAt;
+    const submitQueries = tally.since(beforeSubmits);
     const submitMs: number[] = [];
     let passed = 0;
     submits.forEach((submitted, learner) => {
@@ -159,6 +166,8 @@ export async function quizSubmit() {
       submitsPerSecond: submitMs.length / (submitWaveMs / 1000),
       startP50Ms: percentile(startMs, 0.5),
       startP95Ms: percentile(startMs, 0.95),
+      queriesPerStart: startQueries.reduce((sum, entry) => sum + entry.count, 0) / measured.length,
+      queriesPerSubmit: submitQueries.reduce((sum, entry) => sum + entry.count, 0) / measured.length,
     };
     console.log(
       `${LEARNERS} learners submit a ${QUESTIONS}-question quiz at once (${database.driver}, server in-process over loopback)`,
@@ -173,6 +182,19 @@ export async function quizSubmit() {
         `max ${figures.submitMaxMs.toFixed(0)} ms; ${figures.submitsPerSecond.toFixed(0)} submits/s ` +
         `(${submitMs.length} graded in ${(submitWaveMs / 1000).toFixed(2)} s, ${passed} passed)`,
     );
+    console.log(
+      `  statements sent (BEGIN and COMMIT included): ${figures.queriesPerStart.toFixed(1)} per start, ` +
+        `${figures.queriesPerSubmit.toFixed(1)} per submit`,
+    );
+    if (process.env.QUIZ_BENCH_QUERIES === '1')
+      for (const [wave, entries] of [
+        ['start', startQueries],
+        ['submit', submitQueries],
+      ] as const) {
+        console.log(`  ${wave} wave, each statement: count, total ms (from call to answer), text`);
+        for (const entry of entries)
+          console.log(`    ${entry.count} ${entry.ms.toFixed(0)} ms ${entry.text.slice(0, 160)}`);
+      }
     console.log(`  errors: ${failures.length}${failures.length === 0 ? '' : ' (first five below)'}`);
     for (const failure of failures.slice(0, 5))
       console.log(`    learner ${failure.learner}: ${failure.status} ${failure.message}`);

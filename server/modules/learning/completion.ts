@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { courseInScope, outlineItemTaken } from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -22,13 +22,26 @@ export async function touchProgress(
   courseId: string,
   now: Date,
 ): Promise<void> {
-  await tx
+  await progressTouch(tx, userId, courseId, now);
+}
+
+/** touchProgress's statement, to send along with another one (withStatement). */
+export function progressTouch(db: Pick<Database, 'insert'>, userId: string, courseId: string, now: Date) {
+  return db
     .insert(courseProgress)
     .values({ userId, courseId, startedAt: now, lastActivityAt: now })
     .onConflictDoUpdate({
       target: [courseProgress.userId, courseProgress.courseId],
       set: { lastActivityAt: now },
     });
+}
+
+/**
+ * Two writes in one round trip: `first` as a data-modifying WITH of `main`. Both see the database
+ * as it was before the statement, so neither may depend on the other's change.
+ */
+export async function withStatement(tx: Transaction, first: SQLWrapper, main: SQLWrapper): Promise<void> {
+  await tx.execute(sql`with first_write as (${first.getSQL()}) ${main.getSQL()}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { learningMessages as m } from '../../../contract/learning/resource.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   courseInScope,
   courseProgressRows,
@@ -10,8 +10,10 @@ import {
 } from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
 import { ApiError } from '../../http/errors.ts';
+import { preparedRows } from './prepared-rows.ts';
 
 type Executor = Pick<Database, 'execute'>;
+type Connection = Database | Transaction;
 
 export const uuid = (id: string): SQL => sql`${id}::uuid`;
 
@@ -51,13 +53,14 @@ export async function courseForLearner(
 
 /** Where the learner stands on one course. */
 export async function learnerCourse(
-  db: Executor,
+  db: Connection,
   userId: string,
   courseId: string,
   now: Date,
 ): Promise<LearnerCourse> {
-  const [row] = await queryRows<ProgressRow>(
-    db as Database,
+  // Prepared: its plan costs more than its run, and every learner write reads it.
+  const [row] = await preparedRows<ProgressRow>(
+    db,
     courseProgressRows(uuid(userId), sql`values (${uuid(courseId)})`, now),
   );
   if (!row) throw new Error(`No progress row for course ${courseId}`);
@@ -66,11 +69,11 @@ export async function learnerCourse(
 
 /** Where the learner stands on each of `courseIds` (a query of one column), by course id. */
 export async function learnerCourses(
-  db: Executor,
+  db: Connection,
   userId: string,
   courseIds: SQL,
   now: Date,
 ): Promise<Map<string, LearnerCourse>> {
-  const rows = await queryRows<ProgressRow>(db as Database, courseProgressRows(uuid(userId), courseIds, now));
+  const rows = await preparedRows<ProgressRow>(db, courseProgressRows(uuid(userId), courseIds, now));
   return new Map(rows.map((row) => [row.course_id, toLearnerCourse(row)]));
 }

@@ -2,13 +2,24 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AttemptSummary, QuizAttempt } from '../../../contract/learning/resource.ts';
 import { learningMessages as m } from '../../../contract/learning/resource.ts';
-import type { Database } from '../../db/client.ts';
-import { learnerOutline } from '../../db/learner-progress.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  courseInScope,
+  courseProgressRows,
+  type LearnerCourse,
+  learnerOutline,
+  type ProgressRow,
+  toLearnerCourse,
+} from '../../db/learner-progress.ts';
 import { queryRows } from '../../db/rows.ts';
+import { courses } from '../../db/schema/courses.ts';
 import { quizAttempts } from '../../db/schema/learning.ts';
 import { quizQuestions, quizzes } from '../../db/schema/quizzes.ts';
+import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
+import { uuid } from './course-access.ts';
 import { type QuestionRecord, shownResult, toLearnerQuestion } from './grading.ts';
+import { preparedRows } from './prepared-rows.ts';
 
 type Executor = Pick<Database, 'select' | 'execute'>;
 export type QuizRecord = typeof quizzes.$inferSelect;
@@ -25,6 +36,147 @@ export async function quizInCourse(db: Executor, courseId: string, quizId: strin
   return quiz;
 }
 
+/**
+ * The quiz a learner takes in a course they may take, in one statement: 404 when the course does
+ * not exist, 403 when it is disabled or outside their scope (as courseForLearner), then 404 when
+ * the quiz is not a published item of its outline (as quizInCourse).
+ */
+export async function quizForLearner(
+  db: Database,
+  userId: string,
+  courseId: string,
+  quizId: string,
+): Promise<{ courseId: string; quiz: QuizRecord }> {
+  const [row] = await db
+    .select({
+      courseId: courses.id,
+      inScope: sql<boolean>`${courseInScope(uuid(userId), sql`${courses}`)}`,
+      quiz: quizzes,
+    })
+    .from(courses)
+    .leftJoin(
+      quizzes,
+      and(
+        eq(quizzes.id, quizId),
+        sql`exists (select 1 from (${learnerOutline(sql`${courses.id}`)}) o where o.quiz_id = ${quizzes.id})`,
+      ),
+    )
+    .where(eq(courses.id, courseId));
+  if (!row) throw new ApiError(404, m.courseNotFound);
+  if (!row.inScope) throw new ApiError(403, m.courseOutOfScope);
+  if (!row.quiz) throw new ApiError(404, m.quizNotInCourse);
+  return { courseId: row.courseId, quiz: row.quiz };
+}
+
+/**
+ * The learner's own attempt at the quiz with the quiz, when its course is still theirs to take, in
+ * one statement: 404 when there is no such attempt, 403 when its course is disabled or outside
+ * their scope (as courseForLearner).
+ */
+export async function attemptForLearner(
+  db: Database,
+  userId: string,
+  quizId: string,
+  attemptId: string,
+): Promise<{ attempt: AttemptRecord; quiz: QuizRecord }> {
+  const [row] = await db
+    .select({
+      attempt: quizAttempts,
+      quiz: quizzes,
+      inScope: sql<boolean>`${courseInScope(uuid(userId), sql`${courses}`)}`,
+    })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+    .where(
+      and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)),
+    );
+  if (!row) throw new ApiError(404, m.attemptNotFound);
+  if (!row.inScope) throw new ApiError(403, m.courseOutOfScope);
+  return { attempt: row.attempt, quiz: row.quiz };
+}
+
+/**
+ * Holds the learner's row until the transaction ends, as lockLearner does, and reads the attempt
+ * `attemptId` under that lock, in one statement: undefined when there is none.
+ */
+export async function lockLearnerReadAttempt(
+  tx: Transaction,
+  userId: string,
+  attemptId: string,
+): Promise<AttemptRecord | undefined> {
+  const [row] = await tx
+    .select({ attempt: quizAttempts })
+    .from(users)
+    .leftJoin(quizAttempts, eq(quizAttempts.id, attemptId))
+    .where(eq(users.id, userId))
+    .for('no key update', { of: users });
+  return row?.attempt ?? undefined;
+}
+
+/** Where the learner stands on a course, with their attempts at one of its quizzes in its current round. */
+export type QuizStanding = {
+  course: LearnerCourse;
+  /** The attempts at the quiz started in the round (attemptsSince the round's start). */
+  used: number;
+  /** Whether one of those passed. */
+  passedInRound: boolean;
+  /**
+   * Per course of `alsoCourses`, whether a pass of the quiz now could complete it: not standing
+   * completed, and no more parts left to do than the items of its outline that are this quiz.
+   */
+  mayComplete: Map<string, boolean>;
+};
+
+/**
+ * The learner's standing on the course (learnerCourse) and their attempts at the quiz in its
+ * current round, in one statement; with `alsoCourses` (a query of one column of course ids), the
+ * standing of those courses too, to tell whether a pass may complete one. Attempts count as
+ * attemptsSince counts them: started after the round's start as the server reads it (milliseconds).
+ */
+export async function quizStanding(
+  db: Database | Transaction,
+  userId: string,
+  courseId: string,
+  quizId: string,
+  now: Date,
+  alsoCourses?: SQL,
+): Promise<QuizStanding> {
+  const ids = alsoCourses
+    ? sql`select ${uuid(courseId)} union ${alsoCourses}`
+    : sql`values (${uuid(courseId)})`;
+  const inRound = sql`qa.user_id = ${uuid(userId)} and qa.quiz_id = ${uuid(quizId)}
+    and (pr.round_start is null or qa.started_at > date_trunc('milliseconds', pr.round_start))`;
+  const rows = await preparedRows<
+    ProgressRow & { used: number; passed_in_round: boolean; quiz_items: number }
+  >(
+    db,
+    sql`select pr.*,
+          (select count(*)::int from quiz_attempts qa where ${inRound}) as used,
+          coalesce((select bool_or(qa.passed) from quiz_attempts qa where ${inRound}), false) as passed_in_round,
+          (select count(*)::int from course_outline_items qo
+            where qo.course_id = pr.course_id and qo.quiz_id = ${uuid(quizId)}) as quiz_items
+        from (${courseProgressRows(uuid(userId), ids, now)}) pr`,
+  );
+  const row = rows.find((candidate) => candidate.course_id.toLowerCase() === courseId.toLowerCase());
+  if (!row) throw new Error(`No progress row for course ${courseId}`);
+  const mayComplete = new Map<string, boolean>();
+  for (const candidate of rows) {
+    const state = toLearnerCourse(candidate);
+    const left = state.progress.total - state.progress.done;
+    mayComplete.set(
+      candidate.course_id,
+      !state.standing && state.progress.total > 0 && left <= candidate.quiz_items,
+    );
+  }
+  return {
+    course: toLearnerCourse(row),
+    used: row.used,
+    passedInRound: row.passed_in_round,
+    mayComplete,
+  };
+}
+
 /** The quiz's questions in order, or those of `ids` in that order (an attempt's order; removed ones left out). */
 export async function questionsOf(db: Executor, quizId: string, ids?: string[]): Promise<QuestionRecord[]> {
   const rows = await db
@@ -37,9 +189,7 @@ export async function questionsOf(db: Executor, quizId: string, ids?: string[]):
       ),
     )
     .orderBy(asc(quizQuestions.position), asc(quizQuestions.id));
-  if (!ids) return rows;
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids ? inAttemptOrder(rows, ids) : rows;
 }
 
 /** The learner's attempts at the quiz started after `since` (null: all), oldest first. */
@@ -86,13 +236,21 @@ export function questionOrder(quiz: QuizRecord, questions: QuestionRecord[]): st
   return ids;
 }
 
-/** An attempt as the learner gets it: its questions in its order, without answer keys. */
-export async function toQuizAttempt(
-  db: Executor,
-  attempt: AttemptRecord,
+/** Of `questions` (a quiz's), those of `ids` in that order: an attempt's, removed ones left out. */
+export function inAttemptOrder(questions: QuestionRecord[], ids: string[]): QuestionRecord[] {
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** An attempt as the learner gets it: its questions (of the quiz's `questions`) in its order, without answer keys. */
+export function toQuizAttempt(
+  attempt: Pick<
+    AttemptRecord,
+    'id' | 'quizId' | 'courseId' | 'number' | 'startedAt' | 'endsAt' | 'questionOrder' | 'result'
+  >,
+  questions: QuestionRecord[],
   left: number | null,
-): Promise<QuizAttempt> {
-  const questions = await questionsOf(db, attempt.quizId, attempt.questionOrder);
+): QuizAttempt {
   return {
     _id: attempt.id,
     quizId: attempt.quizId,
@@ -101,7 +259,7 @@ export async function toQuizAttempt(
     startedAt: attempt.startedAt.toISOString(),
     endsAt: attempt.endsAt?.toISOString() ?? null,
     attemptsLeft: left,
-    questions: questions.map(toLearnerQuestion),
+    questions: inAttemptOrder(questions, attempt.questionOrder).map(toLearnerQuestion),
     result: attempt.result ? shownResult(attempt.result) : null,
   };
 }

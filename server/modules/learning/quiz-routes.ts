@@ -1,5 +1,4 @@
 import { vValidator } from '@hono/valibot-validator';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ALREADY_COUNTED, type AlreadyCountedBody } from '../../../contract/already-counted.ts';
 import type { ApiSuccess } from '../../../contract/envelope.ts';
@@ -17,16 +16,19 @@ import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pathId, UUID_PARAM } from '../../http/path-id.ts';
 import { validationHook } from '../../http/validate.ts';
-import { lockLearner, touchProgress } from './completion.ts';
+import { progressTouch, withStatement } from './completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
 import { deviceTime, doneAt } from './device-time.ts';
 import { toLearnerQuestion } from './grading.ts';
 import {
   attemptsLeft,
   attemptsSince,
+  lockLearnerReadAttempt,
   questionOrder,
   questionsOf,
+  quizForLearner,
   quizInCourse,
+  quizStanding,
   toQuizAttempt,
   toSummary,
 } from './quiz-records.ts';
@@ -35,8 +37,11 @@ const MINUTE_MS = 60_000;
 
 /** A start's outcome: the attempt, or a refusal of work counted already (its message). */
 type Started =
-  | { attempt: typeof quizAttempts.$inferSelect; counted?: never }
-  | { counted: string; attempt?: never };
+  | { attempt: StartedAttempt; left: number | null | undefined; counted?: never }
+  | { counted: string; attempt?: never; left?: never };
+
+/** The attempt a start answers; `left` undefined for a replay, whose attempts left are read after. */
+type StartedAttempt = Parameters<typeof toQuizAttempt>[0];
 
 /** A quiz as a learner sees it before an attempt, and starting an attempt. */
 export function quizRoutes({ db, clock }: AppDeps) {
@@ -85,62 +90,76 @@ export function quizRoutes({ db, clock }: AppDeps) {
       vValidator('json', attemptStartSchema, validationHook),
       async (c) => {
         const userId = c.get('auth').userId;
-        const { attemptId, courseId } = c.req.valid('json');
-        const course = await courseForLearner(db, userId, courseId);
-        const quiz = await quizInCourse(db, course.id, pathId(c.req.param('quizId')));
+        const { attemptId, courseId: namedCourse } = c.req.valid('json');
+        const { courseId, quiz } = await quizForLearner(
+          db,
+          userId,
+          namedCourse,
+          pathId(c.req.param('quizId')),
+        );
+        // Read before the learner's lock: the attempt's order is drawn from them.
+        const questions = await questionsOf(db, quiz.id);
         const now = clock();
         const device = deviceTime(c);
         const outcome = await db.transaction(async (tx): Promise<Started> => {
-          await lockLearner(tx, userId);
           // Looked up under the lock, so a replay racing its first request finds the attempt.
-          const [earlier] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+          const earlier = await lockLearnerReadAttempt(tx, userId, attemptId);
           if (earlier) {
             if (earlier.userId !== userId || earlier.quizId !== quiz.id)
               throw new ApiError(422, messages.validationFailed, { attemptId: m.attemptIdInvalid });
-            return { attempt: earlier };
+            return { attempt: earlier, left: undefined };
           }
-          const state = await learnerCourse(tx, userId, course.id, now);
+          const {
+            course: state,
+            used,
+            passedInRound,
+          } = await quizStanding(tx, userId, courseId, quiz.id, now);
           // Refusals of work counted already say so, for the outbox to settle a replay as sent.
           if (state.standing) return { counted: m.courseStandsCompleted };
-          const earlierAttempts = await attemptsSince(tx, userId, quiz.id, state.roundStart);
-          const used = earlierAttempts.length;
           if (attemptsLeft(quiz, used) === 0) {
-            if (earlierAttempts.some((attempt) => attempt.passed)) return { counted: m.noAttemptsLeft };
+            if (passedInRound) return { counted: m.noAttemptsLeft };
             throw new ApiError(409, m.noAttemptsLeft);
           }
-          const questions = await questionsOf(tx, quiz.id);
           // A timed quiz needs the network, and its limit runs on the server's clock from now.
           const startedAt = quiz.timeLimitMinutes === null ? doneAt(device, now, [state.roundStart]) : now;
-          const [attempt] = await tx
-            .insert(quizAttempts)
-            .values({
-              id: attemptId,
-              userId,
-              quizId: quiz.id,
-              courseId: course.id,
-              number: used + 1,
-              startedAt,
-              endsAt:
-                quiz.timeLimitMinutes === null
-                  ? null
-                  : new Date(now.getTime() + quiz.timeLimitMinutes * MINUTE_MS),
-              questionOrder: questionOrder(quiz, questions),
-            })
-            .returning();
-          if (!attempt) throw new Error('Inserting an attempt returned nothing');
-          await touchProgress(tx, userId, course.id, now);
-          return { attempt };
+          const attempt = {
+            id: attemptId,
+            userId,
+            quizId: quiz.id,
+            courseId,
+            number: used + 1,
+            startedAt,
+            endsAt:
+              quiz.timeLimitMinutes === null
+                ? null
+                : new Date(now.getTime() + quiz.timeLimitMinutes * MINUTE_MS),
+            questionOrder: questionOrder(quiz, questions),
+          };
+          await withStatement(
+            tx,
+            progressTouch(tx, userId, courseId, now),
+            tx.insert(quizAttempts).values(attempt),
+          );
+          // The new attempt counts in the round when started after its start (as attemptsSince reads).
+          const counted = state.roundStart === null || startedAt.getTime() > state.roundStart.getTime();
+          return {
+            attempt: { ...attempt, result: null },
+            left: attemptsLeft(quiz, used + (counted ? 1 : 0)),
+          };
         });
         if (outcome.counted !== undefined)
           return c.json(
             { message: outcome.counted, code: ALREADY_COUNTED } satisfies AlreadyCountedBody,
             409,
           );
-        const state = await learnerCourse(db, userId, course.id, now);
-        const used = (await attemptsSince(db, userId, quiz.id, state.roundStart)).length;
+        // A replay answers the attempts left as they stand now.
+        const left =
+          outcome.left !== undefined
+            ? outcome.left
+            : attemptsLeft(quiz, (await quizStanding(db, userId, courseId, quiz.id, now)).used);
         return c.json({
           message: m.attemptStarted,
-          results: await toQuizAttempt(db, outcome.attempt, attemptsLeft(quiz, used)),
+          results: toQuizAttempt(outcome.attempt, questions, left),
         } satisfies ApiSuccess<QuizAttempt>);
       },
     );

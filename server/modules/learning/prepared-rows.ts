@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { is, type SQL, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import type { Database, Transaction } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+const dialect = new PgDialect();
+/** The names prepared on each embedded database (keyed by its drizzle dialect, shared by its transactions). */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/** A parameter as an SQL literal for EXECUTE, or undefined for a kind this does not write. */
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  return undefined;
+}
+
+/**
+ * Rows of a hand-written query (as queryRows) sent as a prepared statement named after its text, so
+ * the database plans it once per connection and reuses a generic plan, instead of planning it on
+ * every call. For large queries run on every learner write, whose planning costs more than their
+ * running. On PostgreSQL it is the protocol's named statement, which pg prepares per pooled
+ * connection; on the embedded database (one session) PREPARE once, then EXECUTE with the values as
+ * literals. Any other case runs the query as it is.
+ */
+export async function preparedRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const session = db._.session;
+  if (is(session, NodePgSession)) {
+    const result = await session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
+    return (result as unknown as { rows: T[] }).rows;
+  }
+  const owner = (session as unknown as { dialect?: object }).dialect;
+  const literals = params.map(literal);
+  if (is(session, PgliteSession) && owner && literals.every((value) => value !== undefined)) {
+    const names = preparedOn.get(owner) ?? new Set<string>();
+    preparedOn.set(owner, names);
+    // A prepared statement outlives a transaction that rolls back, so it is known once made.
+    if (!names.has(name)) {
+      await db.execute(sql.raw(`prepare ${name} as ${text}`));
+      names.add(name);
+    }
+    const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
+    return queryRows<T>(db as Database, sql.raw(`execute ${name}${args}`));
+  }
+  return queryRows<T>(db as Database, query);
+}
