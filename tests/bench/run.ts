@@ -27,6 +27,7 @@ import { remindersBench } from './reminders.ts';
 import { uploadVideo } from './upload.ts';
 import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
+import { webConcurrency } from './web-concurrency.ts';
 
 // With DIST_DIR the server serves a build made elsewhere (e.g. `vite build --outDir`), left as it is.
 if (!process.env.DIST_DIR) {
@@ -63,6 +64,7 @@ const benches = {
   'package-launch': packageLaunch,
   'attendees-list': attendeesList,
   'event-register': eventRegister,
+  'web-concurrency': webConcurrency,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
