@@ -27,8 +27,9 @@ export const ALL = '00000000-0000-0000-0000-000000000000';
 const EXPIRING_SECONDS = EXPIRING_WITHIN_DAYS * 86_400;
 /** How far the clock may be from the checkpoint before a refresh moves it. */
 const CHECKPOINT_MS = 60 * 60 * 1000;
-/** Learners whose facts one statement of a refresh works out. */
-const REFRESH_BATCH = 5_000;
+/** Learners, or assignments, one transaction of a refresh works out: other requests go on between. */
+const REFRESH_USERS = 2_000;
+const REFRESH_ASSIGNMENTS = 50;
 /** The transaction lock that lets one refresh run at a time across server processes. */
 const REFRESH_LOCK = 7_310_031;
 
@@ -87,7 +88,7 @@ function applyShare(rows: string, sign: 1 | -1, at: Date): SQL {
 }
 
 /** The facts of the learners `users` (all their assignments) or of the assignments `assignments`. */
-function freshFacts(scope: { users: string[] } | { assignments: string[]; except: string[] }, at: Date): SQL {
+function freshFacts(scope: { users: string[] } | { assignments: string[] }, at: Date): SQL {
   const states =
     'users' in scope
       ? learnerCourseStates({ kind: 'assigned', userIn: sql`select unnest(${uuidArray(scope.users)})` }, at)
@@ -95,23 +96,19 @@ function freshFacts(scope: { users: string[] } | { assignments: string[]; except
           { kind: 'assigned', assignmentIn: sql`select unnest(${uuidArray(scope.assignments)})` },
           at,
         );
-  const except =
-    'except' in scope && scope.except.length > 0
-      ? sql`where not (s.user_id = any(${uuidArray(scope.except)}))`
-      : sql``;
   return sql`select s.user_id, s.assignment_id, s.course_id, s.round_start, s.deadline, s.completed_at, s.expires_at
-      from (${states}) s join users su on su.id = s.user_id and su.status ${except}`;
+      from (${states}) s join users su on su.id = s.user_id and su.status`;
 }
 
 async function replaceFacts(
   tx: Transaction,
-  scope: { users: string[] } | { assignments: string[]; except: string[] },
+  scope: { users: string[] } | { assignments: string[] },
   at: Date,
 ) {
   const old =
     'users' in scope
       ? sql`f.user_id = any(${uuidArray(scope.users)})`
-      : sql`f.assignment_id = any(${uuidArray(scope.assignments)}) and not (f.user_id = any(${uuidArray(scope.except)}))`;
+      : sql`f.assignment_id = any(${uuidArray(scope.assignments)})`;
   await tx.execute(sql`with gone as (delete from compliance_facts f where ${old} returning f.*)
     ${applyShare('gone', -1, at)}`);
   if ('users' in scope) {
@@ -167,42 +164,67 @@ function drift(now: Date, team: string | undefined): SQL {
 /**
  * Brings the facts and counts up to date: the marked learners and assignments are worked out
  * again, and the checkpoint moves to `now` when it is more than an hour away. Cheap when there is
- * nothing to do; one refresh at a time across processes.
+ * nothing to do; one refresh at a time across processes. A long backlog (every learner, after the
+ * migration that adds the counts) is worked through REFRESH_USERS learners (then
+ * REFRESH_ASSIGNMENTS assignments) per transaction, so other requests go on between them; the
+ * caller gets its answer once the backlog is done.
  */
 export async function refreshCompliance(db: Database, now: Date): Promise<void> {
-  const [state] = await queryRows<{ at: Date | string; dirty: boolean }>(
+  const [state] = await queryRows<{ at: Date | string; upto: string | number | null }>(
     db,
-    sql`select c.at, exists (select 1 from compliance_dirty) as dirty from compliance_checkpoint c`,
+    sql`select c.at, (select max(id) from compliance_dirty) as upto from compliance_checkpoint c`,
   );
   if (!state) return;
   const away = Math.abs(now.getTime() - new Date(state.at).getTime());
-  if (!state.dirty && away <= CHECKPOINT_MS) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
-    const [checkpoint] = await queryRows<{ at: Date | string }>(
-      tx,
-      sql`select at from compliance_checkpoint`,
-    );
-    if (!checkpoint) return;
-    let at = new Date(checkpoint.at);
-    if (Math.abs(now.getTime() - at.getTime()) > CHECKPOINT_MS) {
-      await tx.execute(sql`with ${drift(now, undefined)}
-        update compliance_counts cc
-           set completed = cc.completed + d.dc, overdue = cc.overdue + d.dov, expiring = cc.expiring + d.dex
-          from drift d where d.team_key = cc.team_key and d.course_key = cc.course_key`);
-      await tx.execute(sql`update compliance_checkpoint set at = ${now.toISOString()}::timestamptz`);
-      at = now;
-    }
-    const marked = await queryRows<{ user_id: string | null; assignment_id: string | null }>(
-      tx,
-      sql`delete from compliance_dirty returning user_id, assignment_id`,
-    );
-    const users = [...new Set(marked.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
-    const assignments = [...new Set(marked.flatMap((row) => (row.assignment_id ? [row.assignment_id] : [])))];
-    for (let start = 0; start < users.length; start += REFRESH_BATCH)
-      await replaceFacts(tx, { users: users.slice(start, start + REFRESH_BATCH) }, at);
-    if (assignments.length > 0) await replaceFacts(tx, { assignments, except: users }, at);
-  });
+  if (state.upto === null && away <= CHECKPOINT_MS) return;
+  // The marks there were when the read came in: later writes are the next read's to work out.
+  const upto = Number(state.upto ?? 0);
+  while (await db.transaction((tx) => refreshBatch(tx, now, upto))) {}
+}
+
+/** One transaction of a refresh; whether marks up to `upto` may remain. */
+async function refreshBatch(tx: Transaction, now: Date, upto: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
+  const [checkpoint] = await queryRows<{ at: Date | string }>(tx, sql`select at from compliance_checkpoint`);
+  if (!checkpoint) return false;
+  let at = new Date(checkpoint.at);
+  if (Math.abs(now.getTime() - at.getTime()) > CHECKPOINT_MS) {
+    await tx.execute(sql`with ${drift(now, undefined)}
+      update compliance_counts cc
+         set completed = cc.completed + d.dc, overdue = cc.overdue + d.dov, expiring = cc.expiring + d.dex
+        from drift d where d.team_key = cc.team_key and d.course_key = cc.course_key`);
+    await tx.execute(sql`update compliance_checkpoint set at = ${now.toISOString()}::timestamptz`);
+    at = now;
+  }
+  // Learners first, a batch of them with all their marks; then assignments.
+  const users = await takeMarks(tx, 'user_id', upto, REFRESH_USERS);
+  if (users.length > 0) {
+    await replaceFacts(tx, { users }, at);
+    return true;
+  }
+  const assignments = await takeMarks(tx, 'assignment_id', upto, REFRESH_ASSIGNMENTS);
+  if (assignments.length > 0) {
+    await replaceFacts(tx, { assignments }, at);
+    return true;
+  }
+  return false;
+}
+
+/** Clears the marks of up to `limit` learners (or assignments) marked by `upto`, and names them. */
+async function takeMarks(
+  tx: Transaction,
+  column: 'user_id' | 'assignment_id',
+  upto: number,
+  limit: number,
+): Promise<string[]> {
+  const name = sql.raw(column);
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with picked as (select distinct ${name} as id from compliance_dirty
+                         where id <= ${upto} and ${name} is not null limit ${limit})
+        delete from compliance_dirty d using picked p where d.${name} = p.id returning p.id`,
+  );
+  return [...new Set(rows.map((row) => row.id))];
 }
 
 export type FigureKeyRow = {
