@@ -62,9 +62,9 @@ async function runAlone() {
 }
 
 async function runPrimary() {
-  const { database, files } = await prepareDatabase();
-  // The primary answers no requests; it keeps a mailer and database for the reminder sweeps.
-  const working = openApp(database, files);
+  const { database } = await prepareDatabase();
+  // The primary answers no requests; the reminder sweeps need a mailer.
+  const working = openMail(database);
   const stopBackground = await startBackgroundWork(database, working);
   console.log(`Purges and reminder sweeps run in process ${process.pid}, the primary.`);
   superviseWorkers({
@@ -117,31 +117,35 @@ async function whileLocked(databaseUrl: string, lock: number, work: () => Promis
   }
 }
 
-/** The app and the content origin on one database, with the mailer and background work they share. */
-function openApp(database: DatabaseHandle, files: FileStore) {
+/** The mailer and the tracked background work of a process, and what closes them with its database. */
+function openMail(database: DatabaseHandle) {
   const mailer = createMailer({
     db: database.db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     logger,
   });
-  // Work answers leave behind (the forgot-password mail); the stop waits for it.
+  // Work answers leave behind (the forgot-password mail) and reminder sweeps; the stop waits for it.
   const background = createBackground(logger);
-  const app = createApp({ db: database.db, config, mailer, logger, background, files });
-  // The content origin e-learning packages play from (record 028): the same process, another port.
-  const contentApp = createContentApp({ db: database.db, config, files, logger, clock: () => new Date() });
   return {
-    app,
-    contentApp,
     mailer,
     background,
-    /** Once nothing answers any more: work requests left behind may still need the mailer and database. */
+    /** Once nothing answers any more: work left behind may still need the mailer and database. */
     close: async () => {
       await background.idle();
       await mailer.close();
       await database.close();
     },
   };
+}
+
+/** The app and the content origin on one database, with the mailer and background work they share. */
+function openApp(database: DatabaseHandle, files: FileStore) {
+  const { mailer, background, close } = openMail(database);
+  const app = createApp({ db: database.db, config, mailer, logger, background, files });
+  // The content origin e-learning packages play from (record 028): the same process, another port.
+  const contentApp = createContentApp({ db: database.db, config, files, logger, clock: () => new Date() });
+  return { app, contentApp, mailer, background, close };
 }
 
 // The embedded database has no autovacuum (see DatabaseHandle.vacuum); its upkeep follows the purge.
@@ -154,7 +158,7 @@ const vacuum = (database: DatabaseHandle) =>
  */
 async function startBackgroundWork(
   database: DatabaseHandle,
-  { mailer, background }: ReturnType<typeof openApp>,
+  { mailer, background }: ReturnType<typeof openMail>,
 ) {
   // Expired sessions, reset links, rate-limit windows and week-old idempotency answers are dead
   // rows; clear them now and hourly.
