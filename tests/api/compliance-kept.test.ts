@@ -8,6 +8,7 @@ import {
 } from '../../contract/course-assignments/compliance.ts';
 import { courseAssignmentPaths } from '../../contract/course-assignments/resource.ts';
 import { parseCsv } from '../../contract/csv.ts';
+import { queryRows } from '../../server/db/rows.ts';
 import {
   courseAssignmentCourses,
   courseAssignmentLearners,
@@ -16,6 +17,7 @@ import {
 import { courseCompletions, courses } from '../../server/db/schema/courses.ts';
 import { teamMembers, teams } from '../../server/db/schema/teams.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { compliancePageSql } from '../../server/modules/course-assignments/compliance-queries.ts';
 import { expectedFigures } from './compliance-expected.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { teamIds } from './team-fixtures.ts';
@@ -204,4 +206,33 @@ describe('the kept compliance figures', () => {
     await t.db.delete(teams).where(eq(teams.id, team.freedom));
     await expectAgreement('a team deleted');
   }, 240_000);
+
+  it('finds the same report page whether it walks the learners in name order or finds the rows first', async () => {
+    // The server picks the way by the figure's size; either must give the same rows.
+    await get(compliancePaths.figures);
+    const safety = course['Workplace Safety Essentials'] as string;
+    for (const status of COMPLIANCE_STATUSES) {
+      for (const scope of [{}, { team: team.growth }, { course: safety }]) {
+        const filters = { status, team: undefined, course: undefined, ...scope };
+        for (const page of [
+          { offset: 0, limit: 10 },
+          { offset: 10, limit: 10 },
+        ]) {
+          const [walked, found] = await Promise.all(
+            [false, true].map((few) => queryRows(t.db, compliancePageSql(filters, page, new Date(), few))),
+          );
+          expect(found, JSON.stringify({ filters, page })).toEqual(walked);
+        }
+      }
+    }
+    const all = await queryRows(
+      t.db,
+      compliancePageSql(
+        { status: 'assigned', team: undefined, course: undefined },
+        { offset: 0, limit: 10 },
+        new Date(),
+      ),
+    );
+    expect(all).toHaveLength(10);
+  });
 });

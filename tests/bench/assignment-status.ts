@@ -13,7 +13,10 @@ import { figuresAt, refreshCompliance } from '../../server/db/compliance.ts';
 import { queryRows } from '../../server/db/rows.ts';
 import { readConfig } from '../../server/env.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
-import { compliancePageSql } from '../../server/modules/course-assignments/compliance-queries.ts';
+import {
+  compliancePage,
+  compliancePageSql,
+} from '../../server/modules/course-assignments/compliance-queries.ts';
 import { openTestDatabase } from '../api/helpers.ts';
 import { median } from './support/users-app.ts';
 
@@ -201,14 +204,13 @@ export async function assignmentStatus() {
       },
       "a course's report": {
         served: api(`${compliancePaths.report}?page=1&limit=10&status=completed&course=${someCourse.id}`),
+        // Its number of rows, then the page found the way that number suits.
         sql: () =>
-          queryRows(
+          compliancePage(
             database.db,
-            compliancePageSql(
-              { ...reportFilters, status: 'completed', course: someCourse.id },
-              { offset: 0, limit: 10 },
-              now(),
-            ),
+            { ...reportFilters, status: 'completed', course: someCourse.id },
+            { offset: 0, limit: 10 },
+            now(),
           ),
         target: true,
       },

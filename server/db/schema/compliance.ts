@@ -25,6 +25,8 @@ export const complianceFacts = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.assignmentId, t.courseId] }),
     index('compliance_facts_assignment_idx').on(t.assignmentId),
+    // A course's report when its rows are few (compliancePage).
+    index('compliance_facts_course_idx').on(t.courseId),
     // The moments a figure changes by itself: a completion expiring (and 30 days before, when it
     // starts to count as expiring), a deadline passing.
     index('compliance_facts_expires_idx').on(t.expiresAt).where(sql`${t.completedAt} is not null`),

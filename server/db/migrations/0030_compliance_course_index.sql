@@ -1,0 +1,1 @@
+CREATE INDEX "compliance_facts_course_idx" ON "compliance_facts" USING btree ("course_id");
