@@ -2,8 +2,10 @@ import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from './app.ts';
+import { openBackupChannel } from './backup/channel.ts';
 import { reportListening, superviseWorkers } from './cluster.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { refreshCompliance } from './db/compliance.ts';
 import { purgeExpired } from './db/purge.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { demoAccounts } from './db/seed-data.ts';
@@ -49,6 +51,8 @@ async function runAlone() {
   const { database, files } = await prepareDatabase();
   const serving = openApp(database, files);
   const stopBackground = await startBackgroundWork(database, serving);
+  // `npm run backup` asks this process for a snapshot of the embedded database and the files.
+  const backups = await openBackupChannel({ database, config, logger });
   const servers = listen(serving, (port) => {
     printBanner(database, port, 1);
     // After listening, so start-up does not wait for it.
@@ -56,6 +60,7 @@ async function runAlone() {
   });
   stopOnSignal(async () => {
     stopBackground();
+    await backups?.close();
     await closeServers(servers);
     await serving.close();
   });
@@ -175,6 +180,8 @@ async function startBackgroundWork(
     background.run('event-reminders', () =>
       sweepEventReminders({ db: database.db, mailer, config }, new Date()),
     );
+    // The compliance figures' backlog worked out here, so a read seldom has to.
+    background.run('compliance', () => refreshCompliance(database.db, new Date()));
   };
   const reminderTimer = setInterval(sweep, REMINDER_SWEEP_MS);
   reminderTimer.unref();
