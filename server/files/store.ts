@@ -105,8 +105,19 @@ class StreamingFSDriver extends FSDriver {
 
   override async putStream(key: string, contents: Readable, _options?: WriteOptions): Promise<void> {
     const location = join(this.#root, key);
-    await mkdir(dirname(location), { recursive: true });
-    const file = await openForWriting(location);
+    // A stream failing while the file is opened (its sender gone) fails the write once it is.
+    let failure: { error: unknown } | undefined;
+    const failed = (error: unknown) => {
+      failure ??= { error };
+    };
+    contents.once('error', failed);
+    const file = await mkdir(dirname(location), { recursive: true })
+      .then(() => openForWriting(location))
+      .finally(() => contents.off('error', failed));
+    if (failure) {
+      await file.close();
+      throw failure.error;
+    }
     const writer = file.createWriteStream({ highWaterMark: DISK_WRITE_BYTES });
     try {
       await pipeline(contents, writer);

@@ -56,6 +56,8 @@ export function readStreamedForm(
       failed = true;
       source.unpipe(parser);
       source.destroy();
+      // The file part being read, if any, fails: its handler stops writing and deletes what it wrote.
+      parser.destroy();
       pending.finally(() => reject(error));
     };
 

@@ -108,6 +108,9 @@ export async function storeUpload(
       done();
     },
   });
+  // A sender gone mid-file fails the upload's stream: the store's write fails with it, and what it
+  // wrote is deleted below (a pipe alone would leave the write waiting for an end that never comes).
+  typed.once('error', (error) => counted.destroy(error));
   const key = `${folder}/${randomBytes(16).toString('base64url')}.${type.extension}`;
   const timed = kind === 'audio' || kind === 'video';
   // On disk, the duration is read from the stored file at random; elsewhere, from the stream.

@@ -3,8 +3,11 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_KINDS, fileMessages } from '../../contract/files.ts';
+import { messages } from '../../contract/messages.ts';
 import { createFileStore } from '../../server/files/store.ts';
+import { readStreamedForm } from '../../server/files/streamed-form.ts';
 import { FileRefused, storeUpload } from '../../server/files/upload.ts';
+import { ApiError } from '../../server/http/errors.ts';
 import { tinyWav } from '../e2e/support/lesson-files.ts';
 import { storeFromEnvironment } from './files-env.ts';
 
@@ -53,6 +56,24 @@ function mp4Boxes(file: Buffer) {
     at += size;
   }
   return boxes;
+}
+
+/** `head`, then `size` zero bytes in 1 MB pieces, then the stream fails as a connection that drops. */
+function cutShort(head: Buffer, size: number) {
+  let left = size;
+  return new Readable({
+    read() {
+      if (head.length > 0) {
+        this.push(head);
+        head = Buffer.alloc(0);
+        return;
+      }
+      if (left <= 0) return this.destroy(new Error('The connection dropped.'));
+      const piece = Math.min(left, 1024 * 1024);
+      left -= piece;
+      this.push(Buffer.alloc(piece));
+    },
+  });
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -194,6 +215,37 @@ describe(`file store (${config.kind})`, () => {
     expect(stored).toMatchObject({ extension: 'mp4', mimeType: 'video/mp4', size: video.length });
     expect(stored.duration).toBeCloseTo(4.05, 1);
     expect(Buffer.from(await store.disk.getBytes(stored.key)).equals(video)).toBe(true);
+  });
+
+  it('keeps nothing of a file whose sender goes away midway, and says so', async () => {
+    // Past a part of the bucket's multipart upload, so the parts sent are dropped too.
+    const upload = storeUpload(store, 'pdf', cutShort(pdf, 9 * 1024 * 1024), 'cut.pdf', 'cut-short');
+    await expect(upload).rejects.toThrow();
+    expect(await filesIn('cut-short')).toEqual([]);
+  });
+
+  it('keeps nothing of a form cut short in a file, and answers it is no valid form', async () => {
+    const boundary = 'form-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="cut.pdf"\r\ncontent-type: application/pdf\r\n\r\n${pdf}`,
+    );
+    let handled: Promise<unknown> | undefined;
+    const form = readStreamedForm(
+      cutShort(head, 3 * 1024 * 1024),
+      `multipart/form-data; boundary=${boundary}`,
+      {
+        limits: { files: 2, fields: 2, parts: 4 },
+        field: () => undefined,
+        file: (_name, stream, filename) => {
+          handled = storeUpload(store, 'pdf', stream, filename ?? '', 'cut-form');
+          return handled.then(() => undefined);
+        },
+        tooMany: () => new ApiError(413, messages.payloadTooLarge),
+      },
+    );
+    await expect(form).rejects.toMatchObject({ status: 400, message: messages.malformedForm });
+    await expect(handled).rejects.toThrow();
+    expect(await filesIn('cut-form')).toEqual([]);
   });
 
   it('reads only keys it writes', async () => {
