@@ -28,7 +28,8 @@ const ROW_HEIGHT = 36;
  * 'Organization :' picker of the teams the user leads; each team can be made the default one.
  * The options stay plain (an option may hold no button): the Set Default buttons are a column of
  * their own beside the list, one per line, reached with Tab from the field. The dropdown is kept in
- * the page's order (no portal) for that, and closes when focus moves elsewhere.
+ * the page's order (no portal) for that, and closes when focus moves elsewhere. It is in the page only
+ * while open (not kept mounted hidden), so the dashboard's first render neither builds nor positions it.
  */
 export function OrganizationSelect({ organizations, value, onChange }: OrganizationSelectProps) {
   const setDefault = useSetDefaultTeam();
@@ -56,6 +57,7 @@ export function OrganizationSelect({ organizations, value, onChange }: Organizat
       <Combobox
         store={combobox}
         withinPortal={false}
+        keepMounted={false}
         onOptionSubmit={(teamId) => {
           if (teamId !== value) onChange(teamId);
           combobox.closeDropdown();

@@ -7,6 +7,12 @@ export type MemberFilterValues = { role: string; department: string; location: s
 
 const ALL: Choice = { value: 'all', label: 'All' };
 const SORT_OPTIONS = MEMBER_SORTS.map((sort) => ({ value: sort, label: MEMBER_SORT_LABELS[sort] }));
+/**
+ * A list renders its options only while open. Kept mounted (Mantine's default), each of the four
+ * rendered its whole list hidden in the page and had it positioned as the tab mounted: style and
+ * layout work on a phone before the member cards could show, for lists nobody had opened.
+ */
+const DROPDOWN_PROPS = { keepMounted: false } as const;
 
 type MemberFiltersProps = { value: MemberFilterValues; onChange: (next: MemberFilterValues) => void };
 
@@ -24,6 +30,7 @@ export function MemberFilters({ value, onChange }: MemberFiltersProps) {
       onChange={(next) => onChange({ ...value, [key]: next ?? 'all' })}
       allowDeselect={false}
       searchable
+      comboboxProps={DROPDOWN_PROPS}
       nothingFoundMessage={`No ${label.toLowerCase()} found.`}
     />
   );
@@ -39,6 +46,7 @@ export function MemberFilters({ value, onChange }: MemberFiltersProps) {
         value={value.sort}
         onChange={(next) => onChange({ ...value, sort: (next as MemberSort | null) ?? 'ascending' })}
         allowDeselect={false}
+        comboboxProps={DROPDOWN_PROPS}
       />
     </SimpleGrid>
   );

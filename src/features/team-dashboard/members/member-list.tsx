@@ -10,6 +10,13 @@ import { MemberCard, type MemberCardActions } from './member-card';
 
 /** A row of cards is about this tall before it is measured. */
 const ROW_ESTIMATE_PX = 236;
+/**
+ * The box's size before it is measured: as tall as it may grow. The first render (a transition
+ * React splits into short slices) then already holds the rows in view; measured from a zero height,
+ * it held none, and the cards were rendered in the synchronous update that follows the box's first
+ * measurement, in one long task.
+ */
+const INITIAL_RECT = { width: 0, height: MEMBER_LIST_MAX_HEIGHT_PX };
 
 type MemberListProps = MemberCardActions & {
   teamId: string;
@@ -47,6 +54,10 @@ export function MemberList({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 2,
+    initialRect: INITIAL_RECT,
+    // Measurements re-render the list as an ordinary update, batched with the others, instead of
+    // each one forcing a synchronous render from inside React's commit.
+    useFlushSync: false,
   });
 
   const loadMore = () => {
