@@ -203,12 +203,12 @@ export async function assignmentStatus() {
         target: true,
       },
       "a course's report": {
-        served: api(`${compliancePaths.report}?page=1&limit=10&status=completed&course=${someCourse.id}`),
+        served: api(`${compliancePaths.report}?page=1&limit=10&course=${someCourse.id}`),
         // Its number of rows, then the page found the way that number suits.
         sql: () =>
           compliancePage(
             database.db,
-            { ...reportFilters, status: 'completed', course: someCourse.id },
+            { ...reportFilters, course: someCourse.id },
             { offset: 0, limit: 10 },
             now(),
           ),
@@ -262,6 +262,15 @@ export async function assignmentStatus() {
           : `  ${name.padEnd(18)} served ${servedMs.toFixed(1)} ms, its SQL ${sqlMs.toFixed(1)} ms, ratio ${ratio.toFixed(2)}x (${ratio <= TARGET_RATIO ? 'within' : 'OVER'} the ${TARGET_RATIO}x target)`,
       );
     }
+    const rowsOf = async (query: string) => {
+      const response = await app.request(`${API_BASE}${compliancePaths.report}?limit=10${query}`, {
+        headers,
+      });
+      return ((await response.json()) as { results: { total: number } }).results.total.toLocaleString('en');
+    };
+    console.log(
+      `  the reports hold ${await rowsOf('')} rows (organization), ${await rowsOf(`&team=${someTeam.id}`)} (a team), ${await rowsOf(`&course=${someCourse.id}`)} (a course)`,
+    );
     const answers: number[] = [];
     for (let run = 0; run < DASHBOARD_RUNS; run += 1) {
       answers.push(
