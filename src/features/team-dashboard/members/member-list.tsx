@@ -2,7 +2,12 @@ import { MEMBER_LIST_MAX_HEIGHT_PX } from '@contract/constants';
 import type { TeamMemberCard } from '@contract/team-dashboard';
 import { Box, Button, Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { type ReactNode, type UIEvent, useRef } from 'react';
 import { useOnline } from '@/ui/use-online';
 import { columnsForWidth, isNearBottom, rowCount, rowItems } from './list-layout';
@@ -17,6 +22,42 @@ const ROW_ESTIMATE_PX = 236;
  * measurement, in one long task.
  */
 const INITIAL_RECT = { width: 0, height: MEMBER_LIST_MAX_HEIGHT_PX };
+
+/**
+ * The box's size as its ResizeObserver reports it, instead of also reading it at once with
+ * getBoundingClientRect: that read, in React's commit, made the browser lay the whole page out
+ * before the cards' render was done, and again after. The observer reports after the browser's own
+ * layout; until then the box is INITIAL_RECT.
+ */
+function observeBoxRect(
+  instance: Virtualizer<HTMLDivElement, HTMLDivElement>,
+  onRect: (rect: { width: number; height: number }) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, onRect);
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) onRect({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+    else onRect({ width: element.offsetWidth, height: element.offsetHeight });
+  });
+  observer.observe(element, { box: 'border-box' });
+  return () => observer.disconnect();
+}
+
+/**
+ * A row's height: on its first mount the estimate (or the height it had before), measured for real
+ * when its ResizeObserver first reports, just after the browser's layout, rather than read in
+ * React's commit, where each row's read laid the page out again.
+ */
+function measureRow(
+  element: HTMLDivElement,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, HTMLDivElement>,
+): number {
+  if (entry) return measureElement(element, entry, instance);
+  const key = instance.options.getItemKey(instance.indexFromElement(element));
+  return instance.itemSizeCache.get(key) ?? ROW_ESTIMATE_PX;
+}
 
 type MemberListProps = MemberCardActions & {
   teamId: string;
@@ -55,6 +96,8 @@ export function MemberList({
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 2,
     initialRect: INITIAL_RECT,
+    observeElementRect: observeBoxRect,
+    measureElement: measureRow,
     // Measurements re-render the list as an ordinary update, batched with the others, instead of
     // each one forcing a synchronous render from inside React's commit.
     useFlushSync: false,
