@@ -165,23 +165,28 @@ export function compliancePageSql(
   const counts = factCounts(now);
   const condition = sql`${filters.status === 'assigned' ? sql`true` : counts[filters.status]}
     ${filters.course ? sql`and f.course_id = ${filters.course}` : sql``}`;
-  // Few rows (a narrow figure): find them first, through the facts' indexes, and sort them all;
-  // `offset 0` keeps the planner from walking every learner in name order to find them.
-  const facts = few
-    ? sql`(select f.* from compliance_facts f where ${condition} offset 0) f`
-    : sql`compliance_facts f`;
-  return sql`
-    select f.user_id, u.first_name, u.last_name, u.email, f.assignment_id, a.title, f.course_id,
-           c.name as course_name, f.deadline::text as deadline, ${factState(now)} as state, f.completed_at,
-           f.expires_at
-      from users u
-      join ${facts} on f.user_id = u.id
-      join course_assignments a on a.id = f.assignment_id
+  const inTeam = filters.team
+    ? sql`and u.id in (select m.user_id from compliance_members m where m.team_id = ${filters.team})`
+    : sql``;
+  const columns = sql`f.user_id, f.assignment_id, a.title, f.course_id, c.name as course_name,
+    f.deadline::text as deadline, ${factState(now)} as state, f.completed_at, f.expires_at`;
+  const joined = sql`join course_assignments a on a.id = f.assignment_id
       join courses c on c.id = f.course_id
-      left join course_progress p on p.user_id = f.user_id and p.course_id = f.course_id
-     where ${condition}
-       ${filters.team ? sql`and u.id in (select m.user_id from compliance_members m where m.team_id = ${filters.team})` : sql``}
-     order by ${reportOrder}
+      left join course_progress p on p.user_id = f.user_id and p.course_id = f.course_id`;
+  // Few rows (a narrow figure): find them first, through the facts' indexes, and sort them all.
+  // Many: walk the learners in name order, each one's rows beside them, read by learner (a lateral
+  // join, kept one by `offset 0`, so the planner neither sorts every row nor scans a course's rows
+  // for each learner).
+  const rows = few
+    ? sql`select ${columns} from compliance_facts f ${joined} where ${condition}`
+    : sql`select ${columns} from compliance_facts f ${joined} where f.user_id = u.id and ${condition} offset 0`;
+  return sql`
+    select r.user_id, u.first_name, u.last_name, u.email, r.assignment_id, r.title, r.course_id,
+           r.course_name, r.deadline, r.state, r.completed_at, r.expires_at
+      from users u
+      ${few ? sql`join (${rows}) r on r.user_id = u.id` : sql`cross join lateral (${rows}) r`}
+     where true ${inTeam}
+     order by u.first_name, u.last_name, u.id, r.title, r.assignment_id, r.course_name, r.course_id
      limit ${page.limit} offset ${page.offset}`;
 }
 
