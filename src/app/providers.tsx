@@ -12,13 +12,18 @@ import { cssVariablesResolver, theme } from './theme';
 const REFETCH_IDLE_TIMEOUT_MS = 1500;
 
 /**
- * Marks everything the saved cache restored as stale, refetching what the screen shows, after the
- * page has loaded and when the main thread is next idle. Done at once, the refetches (some eight on
- * the team dashboard) answered while the screen was still rendering its first cards, and each
- * answer's update made React finish that render in one go instead of in short slices.
+ * Marks what the saved cache restored as stale, refetching what the screen shows, after the page has
+ * loaded and when the main thread is next idle. Done at once, the refetches (some eight on the team
+ * dashboard) answered while the screen was still rendering its first cards, and each answer's update
+ * made React finish that render in one go instead of in short slices. A query fetched since the
+ * restore (the route's loader reads the team dashboard's teams, report and members) is already
+ * fresh: marked stale too, the screen fetched it again as it mounted, and the answer came in the
+ * middle of the cards' render, which React then threw away and rendered again in one long task.
  */
 function refetchWhenIdle() {
-  const refetch = () => void queryClient.invalidateQueries();
+  const restoredAt = Date.now();
+  const refetch = () =>
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < restoredAt });
   const whenIdle = () => {
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(refetch, { timeout: REFETCH_IDLE_TIMEOUT_MS });
