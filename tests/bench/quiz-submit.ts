@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -115,8 +115,10 @@ export async function quizSubmit() {
     // Each learner starts an attempt (all at once too; not the figure asked for, printed beside it).
     const beforeStarts = tally.snapshot();
     const startWaveAt = performance.now();
+    const startBusy = busyCpuMs();
     const starts = await Promise.all(measured.map((token) => timed(() => start(token))));
     const startWaveMs = performance.now() - startWaveAt;
+    const startCpuMs = busyCpuMs() - startBusy;
     const startQueries = tally.since(beforeStarts);
     const attempts: (QuizAttempt | undefined)[] = starts.map(({ result }, learner) => {
       const attempt = result.body?.results as QuizAttempt | undefined;
@@ -128,6 +130,7 @@ export async function quizSubmit() {
     // Then all of them submit at once.
     const beforeSubmits = tally.snapshot();
     const submitWaveAt = performance.now();
+    const submitBusy = busyCpuMs();
     const submits = await Promise.all(
       measured.map((token, learner) => {
         const attempt = attempts[learner];
@@ -139,6 +142,7 @@ export async function quizSubmit() {
       }),
     );
     const submitWaveMs = performance.now() - submitWaveAt;
+    const submitCpuMs = busyCpuMs() - submitBusy;
     const submitQueries = tally.since(beforeSubmits);
     const submitMs: number[] = [];
     let passed = 0;
@@ -175,12 +179,13 @@ export async function quizSubmit() {
     console.log(`  setup (users, sessions, course, quiz, assignment) took ${(setupMs / 1000).toFixed(1)} s`);
     console.log(
       `  starts, all at once: p50 ${figures.startP50Ms.toFixed(0)} ms, p95 ${figures.startP95Ms.toFixed(0)} ms, ` +
-        `${(LEARNERS / (startWaveMs / 1000)).toFixed(0)} starts/s`,
+        `${(LEARNERS / (startWaveMs / 1000)).toFixed(0)} starts/s; ${(startCpuMs / LEARNERS).toFixed(1)} ms of CPU per start`,
     );
     console.log(
       `  submits, all at once: p50 ${figures.submitP50Ms.toFixed(0)} ms, p95 ${figures.submitP95Ms.toFixed(0)} ms, ` +
         `max ${figures.submitMaxMs.toFixed(0)} ms; ${figures.submitsPerSecond.toFixed(0)} submits/s ` +
-        `(${submitMs.length} graded in ${(submitWaveMs / 1000).toFixed(2)} s, ${passed} passed)`,
+        `(${submitMs.length} graded in ${(submitWaveMs / 1000).toFixed(2)} s, ${passed} passed); ` +
+        `${(submitCpuMs / LEARNERS).toFixed(1)} ms of CPU per submit`,
     );
     console.log(
       `  statements sent (BEGIN and COMMIT included): ${figures.queriesPerStart.toFixed(1)} per start, ` +
@@ -205,6 +210,15 @@ export async function quizSubmit() {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Milliseconds all cores have spent busy since boot (user, nice, system and interrupts): the
+ * machine's CPU, so a wave's share counts the server, the database's processes and this client
+ * alike, and whatever else runs meanwhile.
+ */
+function busyCpuMs() {
+  return cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await quizSubmit();
