@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { is, type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Database, Transaction } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -9,6 +9,22 @@ import { queryRows } from '../../db/rows.ts';
 const dialect = new PgDialect();
 /** The names prepared on each embedded database (keyed by its drizzle dialect, shared by its transactions). */
 const preparedOn = new WeakMap<object, Set<string>>();
+/** The transactions already told to plan their prepared statements once (genericPlans). */
+const genericIn = new WeakSet<object>();
+
+/**
+ * Makes the rest of the transaction run prepared statements on their generic plan. PostgreSQL plans
+ * the first five runs of a prepared statement with their values, then keeps doing so whenever the
+ * plan it would make without them looks dearer: for the learner's progress reads it always does,
+ * and planning them (milliseconds) costs many times more than running them. Scoped to the
+ * transaction (SET LOCAL), so the other reads, whose plans may hinge on their values (a partial
+ * index, a date range), are planned as before.
+ */
+async function genericPlans(tx: Transaction) {
+  if (genericIn.has(tx)) return;
+  await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+  genericIn.add(tx);
+}
 
 /** A parameter as an SQL literal for EXECUTE, or undefined for a kind this does not write. */
 function literal(value: unknown): string | undefined {
@@ -26,9 +42,11 @@ function literal(value: unknown): string | undefined {
  * every call. For large queries run on every learner write, whose planning costs more than their
  * running. On PostgreSQL it is the protocol's named statement, which pg prepares per pooled
  * connection; on the embedded database (one session) PREPARE once, then EXECUTE with the values as
- * literals. Any other case runs the query as it is.
+ * literals. Any other case runs the query as it is. In a transaction, the plan is the generic one
+ * (genericPlans); outside one, the database chooses as it does for any prepared statement.
  */
 export async function preparedRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  if (is(db, PgTransaction)) await genericPlans(db as Transaction);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   const session = db._.session;
