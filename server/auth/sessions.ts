@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { users } from '../db/schema/users.ts';
 import { retireResetTokens } from './reset-tokens.ts';
@@ -17,9 +18,8 @@ export async function createSession(db: Database, userId: string): Promise<strin
   return token;
 }
 
-/** The live session of a token with its user's current state; read per request, never cached. */
-export async function findSession(db: Database, token: string) {
-  const [row] = await db
+const liveSession = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -30,12 +30,18 @@ export async function findSession(db: Database, token: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session'),
+);
+
+/** The live session of a token with its user's current state; read per request, never cached. */
+export async function findSession(db: Database, token: string) {
+  const [row] = await liveSession(db).execute({ tokenHash: hashToken(token) });
   return row;
 }
 

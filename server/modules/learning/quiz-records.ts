@@ -11,6 +11,7 @@ import {
   type ProgressRow,
   toLearnerCourse,
 } from '../../db/learner-progress.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { quizAttempts } from '../../db/schema/learning.ts';
@@ -36,6 +37,25 @@ export async function quizInCourse(db: Executor, courseId: string, quizId: strin
   return quiz;
 }
 
+const quizOfCourse = preparedPerDatabase((db) =>
+  db
+    .select({
+      courseId: courses.id,
+      inScope: sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`,
+      quiz: quizzes,
+    })
+    .from(courses)
+    .leftJoin(
+      quizzes,
+      and(
+        eq(quizzes.id, sql.placeholder('quizId')),
+        sql`exists (select 1 from (${learnerOutline(sql`${courses.id}`)}) o where o.quiz_id = ${quizzes.id})`,
+      ),
+    )
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('quiz_for_learner'),
+);
+
 /**
  * The quiz a learner takes in a course they may take, in one statement: 404 when the course does
  * not exist, 403 when it is disabled or outside their scope (as courseForLearner), then 404 when
@@ -47,26 +67,32 @@ export async function quizForLearner(
   courseId: string,
   quizId: string,
 ): Promise<{ courseId: string; quiz: QuizRecord }> {
-  const [row] = await db
-    .select({
-      courseId: courses.id,
-      inScope: sql<boolean>`${courseInScope(uuid(userId), sql`${courses}`)}`,
-      quiz: quizzes,
-    })
-    .from(courses)
-    .leftJoin(
-      quizzes,
-      and(
-        eq(quizzes.id, quizId),
-        sql`exists (select 1 from (${learnerOutline(sql`${courses.id}`)}) o where o.quiz_id = ${quizzes.id})`,
-      ),
-    )
-    .where(eq(courses.id, courseId));
+  const [row] = await quizOfCourse(db).execute({ userId, courseId, quizId });
   if (!row) throw new ApiError(404, m.courseNotFound);
   if (!row.inScope) throw new ApiError(403, m.courseOutOfScope);
   if (!row.quiz) throw new ApiError(404, m.quizNotInCourse);
   return { courseId: row.courseId, quiz: row.quiz };
 }
+
+const learnerAttempt = preparedPerDatabase((db) =>
+  db
+    .select({
+      attempt: quizAttempts,
+      quiz: quizzes,
+      inScope: sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`,
+    })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+    .where(
+      and(
+        eq(quizAttempts.id, sql.placeholder('attemptId')),
+        eq(quizAttempts.userId, sql.placeholder('userId')),
+        eq(quizAttempts.quizId, sql.placeholder('quizId')),
+      ),
+    )
+    .prepare('attempt_for_learner'),
+);
 
 /**
  * The learner's own attempt at the quiz with the quiz, when its course is still theirs to take, in
@@ -79,18 +105,7 @@ export async function attemptForLearner(
   quizId: string,
   attemptId: string,
 ): Promise<{ attempt: AttemptRecord; quiz: QuizRecord }> {
-  const [row] = await db
-    .select({
-      attempt: quizAttempts,
-      quiz: quizzes,
-      inScope: sql<boolean>`${courseInScope(uuid(userId), sql`${courses}`)}`,
-    })
-    .from(quizAttempts)
-    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
-    .where(
-      and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)),
-    );
+  const [row] = await learnerAttempt(db).execute({ userId, quizId, attemptId });
   if (!row) throw new ApiError(404, m.attemptNotFound);
   if (!row.inScope) throw new ApiError(403, m.courseOutOfScope);
   return { attempt: row.attempt, quiz: row.quiz };
@@ -110,7 +125,10 @@ export async function lockLearnerReadAttempt(
     .from(users)
     .leftJoin(quizAttempts, eq(quizAttempts.id, attemptId))
     .where(eq(users.id, userId))
-    .for('no key update', { of: users });
+    .for('no key update', { of: users })
+    // Named, so PostgreSQL parses and plans it once per connection rather than on every start.
+    .prepare('lock_learner_read_attempt')
+    .execute();
   return row?.attempt ?? undefined;
 }
 
