@@ -21,6 +21,7 @@ import {
   percentile,
 } from './support/learner-course.ts';
 import { installQueryTally } from './support/query-tally.ts';
+import { requestWorker, type WaveCall } from './support/request-worker.ts';
 
 const LEARNERS = 200;
 const QUESTIONS = 20;
@@ -46,9 +47,11 @@ export async function quizSubmit() {
   const app = createApp({ db: database.db, config, mailer, logger: quiet });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  let client: ReturnType<typeof requestWorker> | undefined;
   try {
     const { port } = server.address() as AddressInfo;
     const api = apiClient(`http://127.0.0.1:${port}`);
+    client = requestWorker(api.url);
     const setupStart = performance.now();
     // One more learner than measured: the first warms the routes up.
     const learners = await database.db
@@ -81,46 +84,43 @@ export async function quizSubmit() {
     const quizId = course.quizId as string;
     const setupMs = performance.now() - setupStart;
 
-    const start = async (token: string) => {
-      const attemptId = randomUUID();
-      return api.call('POST', learningPaths.quizAttempt(quizId), {
-        token,
-        body: { attemptId, courseId: course.courseId },
-      });
-    };
+    const startCall = (token: string): WaveCall => ({
+      method: 'POST',
+      path: learningPaths.quizAttempt(quizId),
+      token,
+      body: { attemptId: randomUUID(), courseId: course.courseId },
+    });
     // Every fifth learner gets half wrong and fails; the others miss one question in seven.
     const wrongAt = (learner: number) => (index: number) =>
       learner % 5 === 0 ? index % 2 === 0 : (index + learner) % 7 === 0;
-    const submit = (token: string, attempt: QuizAttempt, learner: number) =>
-      api.call('POST', learningPaths.quizSubmit(quizId, attempt._id), {
-        token,
-        body: { answers: answersFor(attempt.questions, questions, wrongAt(learner)) },
-      });
+    const submitCall = (token: string, attempt: QuizAttempt, learner: number): WaveCall => ({
+      method: 'POST',
+      path: learningPaths.quizSubmit(quizId, attempt._id),
+      token,
+      body: { answers: answersFor(attempt.questions, questions, wrongAt(learner)) },
+    });
 
     const [warmToken] = tokens;
-    const warm = await start(warmToken as string);
-    if (warm.status !== 200) throw new Error(`The warm-up start answered ${warm.status}: ${warm.text}`);
-    const warmSubmit = await submit(warmToken as string, warm.body.results as QuizAttempt, 0);
-    if (warmSubmit.status !== 200)
-      throw new Error(`The warm-up submit answered ${warmSubmit.status}: ${warmSubmit.text}`);
+    const [warm] = await client.wave([startCall(warmToken as string)]);
+    if (warm?.status !== 200) throw new Error(`The warm-up start answered ${warm?.status}: ${warm?.text}`);
+    const [warmSubmit] = await client.wave([
+      submitCall(warmToken as string, warm.body.results as QuizAttempt, 0),
+    ]);
+    if (warmSubmit?.status !== 200)
+      throw new Error(`The warm-up submit answered ${warmSubmit?.status}: ${warmSubmit?.text}`);
 
     const measured = tokens.slice(1);
     const failures: Failure[] = [];
-    const timed = async <T>(work: () => Promise<T>) => {
-      const sentAt = performance.now();
-      const result = await work();
-      return { result, ms: performance.now() - sentAt };
-    };
 
     // Each learner starts an attempt (all at once too; not the figure asked for, printed beside it).
     const beforeStarts = tally.snapshot();
     const startWaveAt = performance.now();
     const startBusy = busyCpuMs();
-    const starts = await Promise.all(measured.map((token) => timed(() => start(token))));
+    const starts = await client.wave(measured.map(startCall));
     const startWaveMs = performance.now() - startWaveAt;
     const startCpuMs = busyCpuMs() - startBusy;
     const startQueries = tally.since(beforeStarts);
-    const attempts: (QuizAttempt | undefined)[] = starts.map(({ result }, learner) => {
+    const attempts: (QuizAttempt | undefined)[] = starts.map((result, learner) => {
       const attempt = result.body?.results as QuizAttempt | undefined;
       if (result.status === 200 && attempt?.questions.length === QUESTIONS) return attempt;
       failures.push({ learner, status: `start ${result.status}`, message: result.text.slice(0, 200) });
@@ -128,36 +128,27 @@ export async function quizSubmit() {
     });
 
     // Then all of them submit at once.
+    const submitted = measured.flatMap((token, learner) => {
+      const attempt = attempts[learner];
+      return attempt ? [{ learner, attempt, call: submitCall(token, attempt, learner + 1) }] : [];
+    });
     const beforeSubmits = tally.snapshot();
     const submitWaveAt = performance.now();
     const submitBusy = busyCpuMs();
-    const submits = await Promise.all(
-      measured.map((token, learner) => {
-        const attempt = attempts[learner];
-        if (!attempt) return undefined;
-        return timed(() => submit(token, attempt, learner + 1)).catch((error: Error) => {
-          failures.push({ learner, status: 'network', message: error.message });
-          return undefined;
-        });
-      }),
-    );
+    const submits = await client.wave(submitted.map((entry) => entry.call));
     const submitWaveMs = performance.now() - submitWaveAt;
     const submitCpuMs = busyCpuMs() - submitBusy;
     const submitQueries = tally.since(beforeSubmits);
     const submitMs: number[] = [];
     let passed = 0;
-    submits.forEach((submitted, learner) => {
-      if (!submitted) return;
-      const graded = submitted.result.body?.results as AttemptResult | undefined;
-      if (submitted.result.status !== 200 || !graded || graded.attemptId !== attempts[learner]?._id) {
-        failures.push({
-          learner,
-          status: submitted.result.status,
-          message: submitted.result.text.slice(0, 200),
-        });
+    submits.forEach((answer, index) => {
+      const { learner, attempt } = submitted[index] as (typeof submitted)[number];
+      const graded = answer.body?.results as AttemptResult | undefined;
+      if (answer.status !== 200 || !graded || graded.attemptId !== attempt._id) {
+        failures.push({ learner, status: answer.status, message: answer.text.slice(0, 200) });
         return;
       }
-      submitMs.push(submitted.ms);
+      submitMs.push(answer.ms);
       if (graded.passed) passed += 1;
     });
 
@@ -205,6 +196,7 @@ export async function quizSubmit() {
       console.log(`    learner ${failure.learner}: ${failure.status} ${failure.message}`);
     return figures;
   } finally {
+    await client?.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await mailer.close();
     await database.close();
