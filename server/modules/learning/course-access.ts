@@ -8,9 +8,9 @@ import {
   type ProgressRow,
   toLearnerCourse,
 } from '../../db/learner-progress.ts';
+import { preparedRows } from '../../db/prepared-rows.ts';
 import { queryRows } from '../../db/rows.ts';
 import { ApiError } from '../../http/errors.ts';
-import { preparedRows } from './prepared-rows.ts';
 
 type Executor = Pick<Database, 'execute'>;
 type Connection = Database | Transaction;

@@ -12,6 +12,7 @@ import {
   toLearnerCourse,
 } from '../../db/learner-progress.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { preparedRows } from '../../db/prepared-rows.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { quizAttempts } from '../../db/schema/learning.ts';
@@ -20,7 +21,6 @@ import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/errors.ts';
 import { uuid } from './course-access.ts';
 import { type QuestionRecord, shownResult, toLearnerQuestion } from './grading.ts';
-import { preparedRows } from './prepared-rows.ts';
 
 type Executor = Pick<Database, 'select' | 'execute'>;
 export type QuizRecord = typeof quizzes.$inferSelect;

@@ -3,8 +3,8 @@ import { is, type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
-import type { Database, Transaction } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import type { Database, Transaction } from './client.ts';
+import { queryRows } from './rows.ts';
 
 const dialect = new PgDialect();
 /** The names prepared on each embedded database (keyed by its drizzle dialect, shared by its transactions). */
