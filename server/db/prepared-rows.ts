@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PGliteInterface, QueryOptions } from '@electric-sql/pglite';
 import { is, type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
@@ -7,8 +8,11 @@ import type { Database, Transaction } from './client.ts';
 import { queryRows } from './rows.ts';
 
 const dialect = new PgDialect();
-/** The names prepared on each embedded database (keyed by its drizzle dialect, shared by its transactions). */
-const preparedOn = new WeakMap<object, Set<string>>();
+/**
+ * The statements prepared on each embedded database, by name (keyed by its drizzle dialect, shared
+ * by its transactions): the PREPARE under way or done, so that two first calls at once prepare once.
+ */
+const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
 /** The transactions already told to plan their prepared statements once (genericPlans). */
 const genericIn = new WeakSet<object>();
 
@@ -48,7 +52,7 @@ function literal(value: unknown): string | undefined {
 export async function preparedRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
   if (is(db, PgTransaction)) await genericPlans(db as Transaction);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const name = statementName(text);
   const session = db._.session;
   if (is(session, NodePgSession)) {
     const result = await session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
@@ -57,15 +61,56 @@ export async function preparedRows<T>(db: Database | Transaction, query: SQL): P
   const owner = (session as unknown as { dialect?: object }).dialect;
   const literals = params.map(literal);
   if (is(session, PgliteSession) && owner && literals.every((value) => value !== undefined)) {
-    const names = preparedOn.get(owner) ?? new Set<string>();
-    preparedOn.set(owner, names);
-    // A prepared statement outlives a transaction that rolls back, so it is known once made.
-    if (!names.has(name)) {
-      await db.execute(sql.raw(`prepare ${name} as ${text}`));
-      names.add(name);
-    }
+    await prepareOnce(owner, name, () => db.execute(sql.raw(`prepare ${name} as ${text}`)));
     const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
     return queryRows<T>(db as Database, sql.raw(`execute ${name}${args}`));
   }
   return queryRows<T>(db as Database, query);
+}
+
+const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/** Runs `prepare` once per database and name; a PREPARE that failed is tried again on the next call. */
+function prepareOnce(owner: object, name: string, prepare: () => Promise<unknown>) {
+  const prepared = preparedOn.get(owner) ?? new Map<string, Promise<unknown>>();
+  preparedOn.set(owner, prepared);
+  let done = prepared.get(name);
+  if (!done) {
+    // A prepared statement outlives a transaction that rolls back, so it is known once made.
+    done = prepare().catch((error) => {
+      prepared.delete(name);
+      throw error;
+    });
+    prepared.set(name, done);
+  }
+  return done;
+}
+
+/** What drizzle's prepared queries on the embedded database call: PGlite's `query`. */
+type PgliteQuery = { query: PGliteInterface['query'] };
+
+/**
+ * Makes a drizzle prepared query (`.prepare(name)`) of the embedded database run as a named
+ * statement there, as pg does on PostgreSQL: PGlite sends every query as the protocol's unnamed
+ * statement, parsed and planned on each call. Here the query is PREPAREd once under a name taken
+ * from its text, then EXECUTEd with its values as literals; a call with a value of a kind `literal`
+ * does not write runs as before. Does nothing on PostgreSQL.
+ */
+export function namedOnEmbedded(db: Database, prepared: object) {
+  const session = db._.session;
+  const owner = (session as unknown as { dialect?: object }).dialect;
+  if (!is(session, PgliteSession) || !owner) return;
+  const target = prepared as { client: PgliteQuery; queryString: string };
+  const { client, queryString } = target;
+  const name = statementName(queryString);
+  target.client = {
+    query: (async (text: string, params: unknown[] = [], options?: QueryOptions) => {
+      const literals = params.map(literal);
+      if (text !== queryString || literals.some((value) => value === undefined))
+        return client.query(text, params, options);
+      await prepareOnce(owner, name, () => client.exec(`prepare ${name} as ${text}`));
+      const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
+      return client.query(`execute ${name}${args}`, [], options);
+    }) as PGliteInterface['query'],
+  };
 }

@@ -1,4 +1,5 @@
 import type { Database } from './client.ts';
+import { namedOnEmbedded } from './prepared-rows.ts';
 
 /** What drizzle's `.prepare(name)` answers: a query built once, run with its placeholders' values. */
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
@@ -8,7 +9,8 @@ type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
  * `.prepare(name)` and its values as `sql.placeholder`s: the SQL text is not built again on each
  * call, and on PostgreSQL pg prepares it once per pooled connection under its name, so the server
  * parses it once and plans it as a prepared statement (a generic plan once the first runs show that
- * the values change nothing). `build` must give one text whatever the values: pg refuses a name
+ * the values change nothing); on the embedded database it is made a named statement too
+ * (namedOnEmbedded). `build` must give one text whatever the values: pg refuses a name
  * prepared again with another text. Not for transactions, whose connection is lent for one use.
  *
  * @example
@@ -22,6 +24,7 @@ export function preparedPerDatabase<P extends Prepared>(build: (db: Database) =>
     let prepared = made.get(db);
     if (!prepared) {
       prepared = build(db);
+      namedOnEmbedded(db, prepared);
       made.set(db, prepared);
     }
     return prepared;
