@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/paths.ts';
 import { userPaths } from '../../contract/users.ts';
@@ -38,6 +38,22 @@ describe('API answers', () => {
     const json = gunzipSync(sent).toString('utf8');
     expect(JSON.parse(json).results.data.length).toBeGreaterThan(1);
     expect(sent.length).toBeLessThan(json.length / 2);
+  });
+
+  it('sends the compressed answer whole, with its length, rather than chunked', async () => {
+    const response = await get(`${userPaths.list}?page=1&limit=50`, BROWSER);
+    const sent = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-length')).toBe(String(sent.length));
+    expect(response.headers.get('transfer-encoding')).toBeNull();
+  });
+
+  it('deflates for a client that weighs deflate above gzip', async () => {
+    for (const acceptEncoding of ['deflate', 'gzip;q=0.5, deflate;q=0.8']) {
+      const response = await get(`${userPaths.list}?page=1&limit=50`, acceptEncoding);
+      expect(response.headers.get('content-encoding')).toBe('deflate');
+      const json = inflateSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+      expect(JSON.parse(json).results.data.length).toBeGreaterThan(1);
+    }
   });
 
   it('sends the JSON as it is to a client that accepts no encoding, still naming Accept-Encoding in Vary', async () => {
