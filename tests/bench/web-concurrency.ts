@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { API_BASE, paths } from '../../contract/paths.ts';
 import { userPaths } from '../../contract/users.ts';
-import type { Database } from '../../server/db/client.ts';
-import { queryRows } from '../../server/db/rows.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 import { freshPostgres } from '../postgres/support/fresh-database.ts';
 import { seedManyUsers } from './support/many-users.ts';
+import { postmasterPid, treeCpuSeconds } from './support/process-cpu.ts';
 import { removeDataDir, startServer } from './support/server.ts';
 import { median } from './support/users-app.ts';
 
@@ -133,31 +131,6 @@ export async function webConcurrency() {
   } finally {
     await fresh.drop();
   }
-}
-
-/** The PostgreSQL server's main process, whose children are the backends serving each connection. */
-async function postmasterPid(db: Database) {
-  const [row] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
-  const stat = readFileSync(`/proc/${row?.pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-}
-
-/** CPU seconds (user and system) of a process's children and of the process itself, from /proc. */
-function treeCpuSeconds(pid: number): number {
-  const ticks = (id: number) => {
-    try {
-      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0; // ended meanwhile
-    }
-  };
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  // Linux counts in USER_HZ, 100 a second.
-  return (ticks(pid) + children.reduce((sum, child) => sum + ticks(Number(child)), 0)) / 100;
 }
 
 async function signIn(url: string) {
