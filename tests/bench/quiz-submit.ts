@@ -20,6 +20,7 @@ import {
   mixedQuestions,
   percentile,
 } from './support/learner-course.ts';
+import { postmasterPid, treeCpuSeconds } from './support/process-cpu.ts';
 import { installQueryTally } from './support/query-tally.ts';
 import { requestWorker, type WaveCall } from './support/request-worker.ts';
 
@@ -34,8 +35,11 @@ type Failure = { learner: number; status: number | string; message: string };
  * server grades each. Prints p50 and p95 of the submit latency, the errors and submits per second.
  * The server runs in-process over loopback on the embedded database, or on PostgreSQL with
  * TEST_DATABASE_URL (scripts/with-postgres.sh). Learners get session tokens made by the server's
- * own session code rather than 200 password hashes. Prints the statements sent per start and per
- * submit too; with QUIZ_BENCH_QUERIES=1, each statement's count and time in each wave.
+ * own session code rather than 200 password hashes; their requests go out from a thread of their
+ * own (support/request-worker.ts). Prints the CPU each start and submit cost, by the server's
+ * process (its database within on the embedded one), PostgreSQL's processes, the client's thread
+ * and the whole machine, and the statements sent per start and per submit; with
+ * QUIZ_BENCH_QUERIES=1, each statement's count and time in each wave.
  */
 export async function quizSubmit() {
   const tally = installQueryTally();
@@ -101,24 +105,43 @@ export async function quizSubmit() {
     });
 
     const [warmToken] = tokens;
-    const [warm] = await client.wave([startCall(warmToken as string)]);
+    const [warm] = (await client.wave([startCall(warmToken as string)])).answers;
     if (warm?.status !== 200) throw new Error(`The warm-up start answered ${warm?.status}: ${warm?.text}`);
-    const [warmSubmit] = await client.wave([
-      submitCall(warmToken as string, warm.body.results as QuizAttempt, 0),
-    ]);
+    const [warmSubmit] = (
+      await client.wave([submitCall(warmToken as string, warm.body.results as QuizAttempt, 0)])
+    ).answers;
     if (warmSubmit?.status !== 200)
       throw new Error(`The warm-up submit answered ${warmSubmit?.status}: ${warmSubmit?.text}`);
 
     const measured = tokens.slice(1);
     const failures: Failure[] = [];
+    const postgres = database.driver === 'postgres' ? await postmasterPid(database.db) : undefined;
+    /** A wave sent at once: its answers, how long it took, and the CPU it cost, by whom. */
+    const measureWave = async (calls: WaveCall[]) => {
+      const at = performance.now();
+      const machineAt = busyCpuMs();
+      const processAt = process.cpuUsage();
+      const databaseAt = postgres === undefined ? 0 : treeCpuSeconds(postgres);
+      const { answers, clientCpuMs } = await client.wave(calls);
+      const processCpu = process.cpuUsage(processAt);
+      const per = (ms: number) => ms / calls.length;
+      return {
+        answers,
+        wallMs: performance.now() - at,
+        cpu: {
+          machine: per(busyCpuMs() - machineAt),
+          // The client's thread is in this process too.
+          server: per((processCpu.user + processCpu.system) / 1000 - clientCpuMs),
+          database: postgres === undefined ? undefined : per((treeCpuSeconds(postgres) - databaseAt) * 1000),
+          client: per(clientCpuMs),
+        },
+      };
+    };
 
     // Each learner starts an attempt (all at once too; not the figure asked for, printed beside it).
     const beforeStarts = tally.snapshot();
-    const startWaveAt = performance.now();
-    const startBusy = busyCpuMs();
-    const starts = await client.wave(measured.map(startCall));
-    const startWaveMs = performance.now() - startWaveAt;
-    const startCpuMs = busyCpuMs() - startBusy;
+    const startWave = await measureWave(measured.map(startCall));
+    const starts = startWave.answers;
     const startQueries = tally.since(beforeStarts);
     const attempts: (QuizAttempt | undefined)[] = starts.map((result, learner) => {
       const attempt = result.body?.results as QuizAttempt | undefined;
@@ -133,11 +156,9 @@ export async function quizSubmit() {
       return attempt ? [{ learner, attempt, call: submitCall(token, attempt, learner + 1) }] : [];
     });
     const beforeSubmits = tally.snapshot();
-    const submitWaveAt = performance.now();
-    const submitBusy = busyCpuMs();
-    const submits = await client.wave(submitted.map((entry) => entry.call));
-    const submitWaveMs = performance.now() - submitWaveAt;
-    const submitCpuMs = busyCpuMs() - submitBusy;
+    const submitWave = await measureWave(submitted.map((entry) => entry.call));
+    const submits = submitWave.answers;
+    const submitWaveMs = submitWave.wallMs;
     const submitQueries = tally.since(beforeSubmits);
     const submitMs: number[] = [];
     let passed = 0;
@@ -170,14 +191,15 @@ export async function quizSubmit() {
     console.log(`  setup (users, sessions, course, quiz, assignment) took ${(setupMs / 1000).toFixed(1)} s`);
     console.log(
       `  starts, all at once: p50 ${figures.startP50Ms.toFixed(0)} ms, p95 ${figures.startP95Ms.toFixed(0)} ms, ` +
-        `${(LEARNERS / (startWaveMs / 1000)).toFixed(0)} starts/s; ${(startCpuMs / LEARNERS).toFixed(1)} ms of CPU per start`,
+        `${(LEARNERS / (startWave.wallMs / 1000)).toFixed(0)} starts/s`,
     );
+    console.log(`    CPU per start: ${cpuFigures(startWave.cpu)}`);
     console.log(
       `  submits, all at once: p50 ${figures.submitP50Ms.toFixed(0)} ms, p95 ${figures.submitP95Ms.toFixed(0)} ms, ` +
         `max ${figures.submitMaxMs.toFixed(0)} ms; ${figures.submitsPerSecond.toFixed(0)} submits/s ` +
-        `(${submitMs.length} graded in ${(submitWaveMs / 1000).toFixed(2)} s, ${passed} passed); ` +
-        `${(submitCpuMs / LEARNERS).toFixed(1)} ms of CPU per submit`,
+        `(${submitMs.length} graded in ${(submitWaveMs / 1000).toFixed(2)} s, ${passed} passed)`,
     );
+    console.log(`    CPU per submit: ${cpuFigures(submitWave.cpu)}`);
     console.log(
       `  statements sent (BEGIN and COMMIT included): ${figures.queriesPerStart.toFixed(1)} per start, ` +
         `${figures.queriesPerSubmit.toFixed(1)} per submit`,
@@ -202,6 +224,20 @@ export async function quizSubmit() {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A wave's CPU per request, by whom; the machine's counts other work on it too. */
+function cpuFigures(cpu: { machine: number; server: number; database?: number; client: number }) {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const server = cpu.database === undefined ? 'server with its database' : 'server';
+  return [
+    `${server} ${ms(cpu.server)}`,
+    cpu.database === undefined ? undefined : `PostgreSQL ${ms(cpu.database)}`,
+    `client ${ms(cpu.client)}`,
+    `the machine ${ms(cpu.machine)}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**

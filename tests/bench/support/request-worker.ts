@@ -12,6 +12,8 @@ export type WaveAnswer = {
   ms: number;
 };
 
+type Wave = { answers: WaveAnswer[]; clientCpuMs: number };
+
 /**
  * A client on a thread of its own that sends each wave of requests all at once and answers their
  * answers in order. With it, a benchmark that runs the server in its own process measures the
@@ -20,10 +22,11 @@ export type WaveAnswer = {
  */
 export function requestWorker(baseUrl: string) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { baseUrl } });
-  let pending: ((answers: WaveAnswer[]) => void) | undefined;
-  worker.on('message', (answers: WaveAnswer[]) => pending?.(answers));
+  let pending: ((wave: Wave) => void) | undefined;
+  worker.on('message', (wave: Wave) => pending?.(wave));
   return {
-    wave(calls: WaveCall[]): Promise<WaveAnswer[]> {
+    /** The answers in the order of `calls`, and the CPU milliseconds the client's thread spent on them. */
+    wave(calls: WaveCall[]): Promise<Wave> {
       return new Promise((resolve, reject) => {
         pending = resolve;
         worker.once('error', reject);
@@ -38,6 +41,7 @@ if (!isMainThread && parentPort) {
   const port = parentPort;
   const api = apiClient((workerData as { baseUrl: string }).baseUrl);
   port.on('message', async (calls: WaveCall[]) => {
+    const cpuAt = process.threadCpuUsage();
     const answers = await Promise.all(
       calls.map(async ({ method, path, token, body }): Promise<WaveAnswer> => {
         const sentAt = performance.now();
@@ -49,6 +53,7 @@ if (!isMainThread && parentPort) {
         }
       }),
     );
-    port.postMessage(answers);
+    const cpu = process.threadCpuUsage(cpuAt);
+    port.postMessage({ answers, clientCpuMs: (cpu.user + cpu.system) / 1000 } satisfies Wave);
   });
 }
