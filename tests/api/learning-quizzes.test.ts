@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningMessages as m, QUIZ_SUBMIT_GRACE_SECONDS } from '../../contract/learning/resource.ts';
+import { quizPaths } from '../../contract/quizzes/resource.ts';
 import { quizAttempts } from '../../server/db/schema/learning.ts';
-import { createTestContext, type TestContext } from './helpers.ts';
+import { createTestContext, demo, type TestContext } from './helpers.ts';
 import { expectNoKeys, quizSetUp } from './learner-quiz-fixtures.ts';
 import { newCourse, newLearner, type QuestionSpec } from './learning-fixtures.ts';
 
@@ -290,5 +291,26 @@ describe('quizzes for learners', () => {
     }
     // Three orders of twelve questions all equal to the quiz's by chance: about 1 in 10^26.
     expect(orders.some((order) => order.join() !== questionIds.join())).toBe(true);
+  });
+
+  it('grades an attempt in the order it showed, leaving out a question removed since it started', async () => {
+    const six: QuestionSpec[] = Array.from({ length: 6 }, () => ({ kind: 'trueFalse', answer: true }));
+    const { quizId, courseId, calls } = await setUp({ shuffleQuestions: true, review: 'full' }, six);
+    const attemptId = randomUUID();
+    const attempt = await calls.start(quizId, courseId, attemptId);
+    const shown: string[] = attempt.body.results.questions.map((question: { _id: string }) => question._id);
+    const admin = await t.login(demo.admin.email, demo.admin.password);
+    const removed = shown[2] as string;
+    expect((await t.call('DELETE', quizPaths.questionOne(removed), { token: admin })).status).toBe(200);
+
+    const kept = shown.filter((id) => id !== removed);
+    const graded = await calls.submit(
+      quizId,
+      attemptId,
+      kept.map((questionId) => ({ questionId, value: true })),
+    );
+    expect(graded.status).toBe(200);
+    expect(graded.body.results).toMatchObject({ score: 100, points: 5, maxPoints: 5, passed: true });
+    expect(graded.body.results.review.map((entry: { questionId: string }) => entry.questionId)).toEqual(kept);
   });
 });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AttemptSummary, QuizAttempt } from '../../../contract/learning/resource.ts';
 import { learningMessages as m } from '../../../contract/learning/resource.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -37,12 +37,39 @@ export async function quizInCourse(db: Executor, courseId: string, quizId: strin
   return quiz;
 }
 
+/** A question as questionsJson reads it: its timestamps as JSON has them. */
+type QuestionJson = Omit<QuestionRecord, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * The questions of the quiz `quizId` (a column or value of the statement) in order, as one JSON
+ * column: a learner's start and submit read their quiz and its questions in one statement.
+ */
+const questionsJson = (quizId: SQL) => sql<QuestionJson[]>`coalesce((
+  select json_agg(json_build_object(
+      'id', q.id, 'quizId', q.quiz_id, 'position', q.position, 'kind', q.kind, 'text', q.text,
+      'points', q.points, 'feedback', q.feedback, 'options', q.options,
+      'acceptedAnswers', q.accepted_answers, 'createdAt', q.created_at, 'updatedAt', q.updated_at,
+      'version', q.version)
+    order by q.position, q.id)
+  from quiz_questions q where q.quiz_id = ${quizId}), '[]'::json)`;
+
+const toQuestionRecords = (questions: QuestionJson[]): QuestionRecord[] =>
+  questions.map((question) => ({
+    ...question,
+    createdAt: new Date(question.createdAt),
+    updatedAt: new Date(question.updatedAt),
+  }));
+
 const quizOfCourse = preparedPerDatabase((db) =>
   db
     .select({
       courseId: courses.id,
       inScope: sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`,
       quiz: quizzes,
+      questions: questionsJson(sql`${quizzes.id}`),
     })
     .from(courses)
     .leftJoin(
@@ -59,19 +86,19 @@ const quizOfCourse = preparedPerDatabase((db) =>
 /**
  * The quiz a learner takes in a course they may take, in one statement: 404 when the course does
  * not exist, 403 when it is disabled or outside their scope (as courseForLearner), then 404 when
- * the quiz is not a published item of its outline (as quizInCourse).
+ * the quiz is not a published item of its outline (as quizInCourse). With the quiz's questions in order.
  */
 export async function quizForLearner(
   db: Database,
   userId: string,
   courseId: string,
   quizId: string,
-): Promise<{ courseId: string; quiz: QuizRecord }> {
+): Promise<{ courseId: string; quiz: QuizRecord; questions: QuestionRecord[] }> {
   const [row] = await quizOfCourse(db).execute({ userId, courseId, quizId });
   if (!row) throw new ApiError(404, m.courseNotFound);
   if (!row.inScope) throw new ApiError(403, m.courseOutOfScope);
   if (!row.quiz) throw new ApiError(404, m.quizNotInCourse);
-  return { courseId: row.courseId, quiz: row.quiz };
+  return { courseId: row.courseId, quiz: row.quiz, questions: toQuestionRecords(row.questions) };
 }
 
 const learnerAttempt = preparedPerDatabase((db) =>
@@ -80,6 +107,7 @@ const learnerAttempt = preparedPerDatabase((db) =>
       attempt: quizAttempts,
       quiz: quizzes,
       inScope: sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`,
+      questions: questionsJson(sql`${quizzes.id}`),
     })
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
@@ -97,18 +125,22 @@ const learnerAttempt = preparedPerDatabase((db) =>
 /**
  * The learner's own attempt at the quiz with the quiz, when its course is still theirs to take, in
  * one statement: 404 when there is no such attempt, 403 when its course is disabled or outside
- * their scope (as courseForLearner).
+ * their scope (as courseForLearner). With the attempt's questions in its order (removed ones left out).
  */
 export async function attemptForLearner(
   db: Database,
   userId: string,
   quizId: string,
   attemptId: string,
-): Promise<{ attempt: AttemptRecord; quiz: QuizRecord }> {
+): Promise<{ attempt: AttemptRecord; quiz: QuizRecord; questions: QuestionRecord[] }> {
   const [row] = await learnerAttempt(db).execute({ userId, quizId, attemptId });
   if (!row) throw new ApiError(404, m.attemptNotFound);
   if (!row.inScope) throw new ApiError(403, m.courseOutOfScope);
-  return { attempt: row.attempt, quiz: row.quiz };
+  return {
+    attempt: row.attempt,
+    quiz: row.quiz,
+    questions: inAttemptOrder(toQuestionRecords(row.questions), row.attempt.questionOrder),
+  };
 }
 
 /**
@@ -195,19 +227,13 @@ export async function quizStanding(
   };
 }
 
-/** The quiz's questions in order, or those of `ids` in that order (an attempt's order; removed ones left out). */
-export async function questionsOf(db: Executor, quizId: string, ids?: string[]): Promise<QuestionRecord[]> {
-  const rows = await db
+/** The quiz's questions in order. */
+export function questionsOf(db: Executor, quizId: string): Promise<QuestionRecord[]> {
+  return db
     .select()
     .from(quizQuestions)
-    .where(
-      and(
-        eq(quizQuestions.quizId, quizId),
-        ids ? inArray(quizQuestions.id, ids.length > 0 ? ids : [quizId]) : undefined,
-      ),
-    )
+    .where(eq(quizQuestions.quizId, quizId))
     .orderBy(asc(quizQuestions.position), asc(quizQuestions.id));
-  return ids ? inAttemptOrder(rows, ids) : rows;
 }
 
 /** The learner's attempts at the quiz started after `since` (null: all), oldest first. */

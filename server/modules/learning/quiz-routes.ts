@@ -91,14 +91,13 @@ export function quizRoutes({ db, clock }: AppDeps) {
       async (c) => {
         const userId = c.get('auth').userId;
         const { attemptId, courseId: namedCourse } = c.req.valid('json');
-        const { courseId, quiz } = await quizForLearner(
+        // The questions are read before the learner's lock: the attempt's order is drawn from them.
+        const { courseId, quiz, questions } = await quizForLearner(
           db,
           userId,
           namedCourse,
           pathId(c.req.param('quizId')),
         );
-        // Read before the learner's lock: the attempt's order is drawn from them.
-        const questions = await questionsOf(db, quiz.id);
         const now = clock();
         const device = deviceTime(c);
         const outcome = await db.transaction(async (tx): Promise<Started> => {

@@ -25,7 +25,6 @@ import {
   attemptsLeft,
   lockLearnerReadAttempt,
   type QuizRecord,
-  questionsOf,
   quizStanding,
 } from './quiz-records.ts';
 
@@ -148,9 +147,8 @@ export function submitRoutes({ db, clock }: AppDeps) {
       const userId = c.get('auth').userId;
       const quizId = pathId(c.req.param('quizId'));
       const attemptId = pathId(c.req.param('attemptId'));
-      const { attempt: found, quiz } = await attemptForLearner(db, userId, quizId, attemptId);
+      const { quiz, questions } = await attemptForLearner(db, userId, quizId, attemptId);
       const { answers } = c.req.valid('json');
-      const questions = await questionsOf(db, found.quizId, found.questionOrder);
       let grading: Grading | ApiError;
       try {
         grading = grade(questions, answers);
