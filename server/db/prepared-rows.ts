@@ -30,6 +30,20 @@ async function genericPlans(tx: Transaction) {
   genericIn.add(tx);
 }
 
+/**
+ * genericPlans without a statement of its own, for the statement a learner write begins its
+ * transaction with (its lock on the learner): `run` selects the column it is given (SET LOCAL as a
+ * function) and answers whether that statement gave a row, which is when it took effect.
+ */
+export async function withGenericPlans<T>(
+  tx: Transaction,
+  run: (column: SQL<string>) => Promise<{ result: T; row: boolean }>,
+): Promise<T> {
+  const { result, row } = await run(sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  if (row) genericIn.add(tx);
+  return result;
+}
+
 /** A parameter as an SQL literal for EXECUTE, or undefined for a kind this does not write. */
 function literal(value: unknown): string | undefined {
   if (value === null) return 'null';

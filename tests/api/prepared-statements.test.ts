@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { preparedPerDatabase } from '../../server/db/prepared.ts';
 import { preparedRows } from '../../server/db/prepared-rows.ts';
+import { queryRows } from '../../server/db/rows.ts';
 import { users } from '../../server/db/schema/users.ts';
+import { lockLearner } from '../../server/modules/learning/completion.ts';
 import { openTestDatabase } from './helpers.ts';
 
 let database: DatabaseHandle;
@@ -60,5 +62,24 @@ describe('statements prepared once', () => {
     ).rejects.toThrow('roll back');
     const [row] = await preparedRows<{ n: number }>(database.db, count);
     expect(row?.n).toBeGreaterThan(0);
+  });
+
+  it('plans on generic plans from the learner lock or the first prepared read to the end of the transaction, and no further', async () => {
+    const mode = async (db: Parameters<typeof queryRows>[0]) =>
+      (await queryRows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode`))[0]
+        ?.mode;
+    const [admin] = await database.db.select({ id: users.id }).from(users).limit(1);
+    const seen = await database.db.transaction(async (tx) => {
+      const before = await mode(tx);
+      await lockLearner(tx, admin?.id as string);
+      return [before, await mode(tx)];
+    });
+    expect(seen).toEqual(['auto', 'force_generic_plan']);
+    const read = await database.db.transaction(async (tx) => {
+      await preparedRows(tx, sql`select count(*)::int as n from users where status = ${true}`);
+      return mode(tx);
+    });
+    expect(read).toBe('force_generic_plan');
+    expect(await mode(database.db)).toBe('auto');
   });
 });

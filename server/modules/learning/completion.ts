@@ -1,6 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { courseInScope, outlineItemTaken } from '../../db/learner-progress.ts';
+import { withGenericPlans } from '../../db/prepared-rows.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courseCompletions, courseProgress } from '../../db/schema/courses.ts';
 import { learnerCourses, uuid } from './course-access.ts';
@@ -12,7 +13,14 @@ import { learnerCourses, uuid } from './course-access.ts';
  * FOR NO KEY UPDATE lets rows that reference the user be written meanwhile.
  */
 export async function lockLearner(tx: Transaction, userId: string): Promise<void> {
-  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+  // The transaction's prepared progress reads run on their generic plan from here on.
+  await withGenericPlans(tx, async (generic) => {
+    const rows = await queryRows(
+      tx,
+      sql`select ${generic} from users where id = ${userId} for no key update`,
+    );
+    return { result: undefined, row: rows.length > 0 };
+  });
 }
 
 /** The learner works in the course now: begun at the first visit, active at each. */

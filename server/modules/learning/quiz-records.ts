@@ -12,7 +12,7 @@ import {
   toLearnerCourse,
 } from '../../db/learner-progress.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { preparedRows } from '../../db/prepared-rows.ts';
+import { preparedRows, withGenericPlans } from '../../db/prepared-rows.ts';
 import { queryRows } from '../../db/rows.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { quizAttempts } from '../../db/schema/learning.ts';
@@ -152,16 +152,19 @@ export async function lockLearnerReadAttempt(
   userId: string,
   attemptId: string,
 ): Promise<AttemptRecord | undefined> {
-  const [row] = await tx
-    .select({ attempt: quizAttempts })
-    .from(users)
-    .leftJoin(quizAttempts, eq(quizAttempts.id, attemptId))
-    .where(eq(users.id, userId))
-    .for('no key update', { of: users })
-    // Named, so PostgreSQL parses and plans it once per connection rather than on every start.
-    .prepare('lock_learner_read_attempt')
-    .execute();
-  return row?.attempt ?? undefined;
+  // The transaction's prepared progress reads run on their generic plan from here on.
+  return withGenericPlans(tx, async (generic) => {
+    const [row] = await tx
+      .select({ attempt: quizAttempts, generic })
+      .from(users)
+      .leftJoin(quizAttempts, eq(quizAttempts.id, attemptId))
+      .where(eq(users.id, userId))
+      .for('no key update', { of: users })
+      // Named, so PostgreSQL parses and plans it once per connection rather than on every start.
+      .prepare('lock_learner_read_attempt')
+      .execute();
+    return { result: row?.attempt ?? undefined, row: row !== undefined };
+  });
 }
 
 /** Where the learner stands on a course, with their attempts at one of its quizzes in its current round. */
