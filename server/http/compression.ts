@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { deflate, gzip } from 'node:zlib';
+import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 
@@ -11,8 +11,18 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
-const ENCODINGS = { gzip: promisify(gzip), deflate: promisify(deflate) } as const;
+const ENCODINGS = {
+  gzip: { pooled: promisify(gzip), inline: gzipSync },
+  deflate: { pooled: promisify(deflate), inline: deflateSync },
+} as const;
 type Encoding = keyof typeof ENCODINGS;
+
+/**
+ * Answers up to this long are compressed on the event loop itself: tens of microseconds, less than
+ * handing them to the thread pool costs, whose thread then takes a core from the event loop when
+ * the machine is busy. Longer ones (a large page of a list) go to the thread pool.
+ */
+const INLINE_MAX_BYTES = 64 * 1024;
 
 /**
  * Compresses the API's JSON answers, gzip or deflate by Accept-Encoding, with `Vary:
@@ -21,8 +31,8 @@ type Encoding = keyof typeof ENCODINGS;
  * upload is not squeezed twice. An answer that already has a Content-Encoding, a 206, a HEAD or a
  * `Cache-Control: no-transform` is left alone.
  *
- * A JSON answer is a string in memory already: it is compressed whole, by zlib on libuv's thread
- * pool, and sent with its Content-Length in one write. (hono's `compress` pipes it through a
+ * A JSON answer is a string in memory already: it is compressed whole by zlib (on the thread pool
+ * when it is long, INLINE_MAX_BYTES) and sent with its Content-Length in one write. (hono's `compress` pipes it through a
  * CompressionStream on the event loop and sends it chunked, in several writes, which under many
  * answers at once cost the event loop more than the handlers.)
  *
@@ -40,7 +50,12 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const compressible =
     body.byteLength >= COMPRESS_MIN_BYTES && !NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '');
   const encoding = compressible ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
-  const sent = encoding ? await ENCODINGS[encoding](body) : body;
+  const zlib = encoding && ENCODINGS[encoding];
+  const sent = !zlib
+    ? body
+    : body.byteLength <= INLINE_MAX_BYTES
+      ? zlib.inline(body)
+      : await zlib.pooled(body);
   const answer = new Response(sent, res);
   answer.headers.set('Content-Length', String(sent.byteLength));
   if (compressible) {

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/paths.ts';
 import { userPaths } from '../../contract/users.ts';
+import { compressJson } from '../../server/http/compression.ts';
 import { createTestContext, demo, type TestContext } from './helpers.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -45,6 +47,18 @@ describe('API answers', () => {
     const sent = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get('content-length')).toBe(String(sent.length));
     expect(response.headers.get('transfer-encoding')).toBeNull();
+  });
+
+  it('compresses a long answer (off the event loop) as it does a short one', async () => {
+    const items = Array.from({ length: 5000 }, (_, index) => ({ index, name: `Learner ${index}` }));
+    const app = new Hono().use(compressJson).get('/long', (c) => c.json({ items }));
+    const response = await app.request('/long', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const sent = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-length')).toBe(String(sent.length));
+    const json = gunzipSync(sent).toString('utf8');
+    expect(json.length).toBeGreaterThan(128 * 1024);
+    expect(JSON.parse(json)).toEqual({ items });
   });
 
   it('deflates for a client that weighs deflate above gzip', async () => {
