@@ -4,8 +4,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupRefused } from '../server/backup/archive.ts';
-import { backupDataDir } from '../server/backup/commands.ts';
+import { backupDataDir, failed } from '../server/backup/commands.ts';
 import { readConfig } from '../server/env.ts';
 
 const usage = 'Usage: npm run backup [-- <archive.zip>]   (default: backups/training-admin-<time>.zip)';
@@ -38,10 +37,5 @@ try {
       : `  no server was running; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 } catch (error) {
-  // What the operator has to change is said in a line; anything else shows its stack.
-  const told =
-    error instanceof BackupRefused ||
-    (error instanceof Error && error.message.startsWith('Invalid configuration'));
-  console.error(told ? (error as Error).message : error);
-  process.exit(1);
+  failed(error);
 }

@@ -3,8 +3,7 @@
  * must be empty or missing. See server/backup/ and the README.
  */
 import { parseArgs } from 'node:util';
-import { BackupRefused } from '../server/backup/archive.ts';
-import { restoreDataDir } from '../server/backup/commands.ts';
+import { failed, restoreDataDir } from '../server/backup/commands.ts';
 import { readConfig } from '../server/env.ts';
 
 const usage =
@@ -32,10 +31,5 @@ try {
     console.log(`  S3_* is set: the server reads files from the bucket, not from ${dataDir}/files.`);
   console.log('Start the server (npm start) to use it.');
 } catch (error) {
-  // What the operator has to change is said in a line; anything else shows its stack.
-  const told =
-    error instanceof BackupRefused ||
-    (error instanceof Error && error.message.startsWith('Invalid configuration'));
-  console.error(told ? (error as Error).message : error);
-  process.exit(1);
+  failed(error);
 }
