@@ -100,8 +100,8 @@ function prepareOnce(owner: object, name: string, prepare: () => Promise<unknown
   return done;
 }
 
-/** What drizzle's prepared queries on the embedded database call: PGlite's `query`. */
-type PgliteQuery = { query: PGliteInterface['query'] };
+/** What drizzle's prepared queries on the embedded database hold: PGlite's `query` (and `exec`). */
+type PgliteClient = Pick<PGliteInterface, 'query' | 'exec'>;
 
 /**
  * Makes a drizzle prepared query (`.prepare(name)`) of the embedded database run as a named
@@ -114,7 +114,7 @@ export function namedOnEmbedded(db: Database, prepared: object) {
   const session = db._.session;
   const owner = (session as unknown as { dialect?: object }).dialect;
   if (!is(session, PgliteSession) || !owner) return;
-  const target = prepared as { client: PgliteQuery; queryString: string };
+  const target = prepared as { client: PgliteClient; queryString: string };
   const { client, queryString } = target;
   const name = statementName(queryString);
   target.client = {
@@ -126,5 +126,6 @@ export function namedOnEmbedded(db: Database, prepared: object) {
       const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
       return client.query(`execute ${name}${args}`, [], options);
     }) as PGliteInterface['query'],
+    exec: (query, options) => client.exec(query, options),
   };
 }

@@ -62,7 +62,8 @@ export async function quizSubmit() {
   try {
     const { port } = server.address() as AddressInfo;
     const api = apiClient(`http://127.0.0.1:${port}`);
-    client = requestWorker(api.url);
+    const requests = requestWorker(api.url);
+    client = requests;
     const setupStart = performance.now();
     // The first WARM_UP_LEARNERS warm the server up.
     const learners = await database.db
@@ -132,7 +133,7 @@ export async function quizSubmit() {
       const machineAt = busyCpuMs();
       const processAt = process.cpuUsage();
       const databaseAt = postgres === undefined ? 0 : treeCpuSeconds(postgres);
-      const { answers, clientCpuMs } = await client.wave(calls);
+      const { answers, clientCpuMs } = await requests.wave(calls);
       const processCpu = process.cpuUsage(processAt);
       const per = (ms: number) => ms / calls.length;
       return {
