@@ -20,13 +20,13 @@ import { progressTouch, withStatement } from './completion.ts';
 import { courseForLearner, learnerCourse } from './course-access.ts';
 import { deviceTime, doneAt } from './device-time.ts';
 import { toLearnerQuestion } from './grading.ts';
+import { quizForLearner } from './quiz-reads.ts';
 import {
   attemptsLeft,
   attemptsSince,
   lockLearnerReadAttempt,
   questionOrder,
   questionsOf,
-  quizForLearner,
   quizInCourse,
   quizStanding,
   toQuizAttempt,

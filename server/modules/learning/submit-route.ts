@@ -19,9 +19,9 @@ import { validationHook } from '../../http/validate.ts';
 import { completeDoneCourses, coursesHolding, progressTouch, withStatement } from './completion.ts';
 import { deviceTime, doneAt } from './device-time.ts';
 import { type Grading, grade, type QuestionRecord, reviewOf, shownResult } from './grading.ts';
+import { attemptForLearner } from './quiz-reads.ts';
 import {
   type AttemptRecord,
-  attemptForLearner,
   attemptsLeft,
   lockLearnerReadAttempt,
   type QuizRecord,
