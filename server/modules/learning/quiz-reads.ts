@@ -36,11 +36,14 @@ const toQuestionRecords = (questions: QuestionJson[]): QuestionRecord[] =>
     updatedAt: new Date(question.updatedAt),
   }));
 
+/** Whether the learner (placeholder `userId`) may take the statement's course (courseInScope). */
+const callerMayTake = sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`;
+
 const quizOfCourse = preparedPerDatabase((db) =>
   db
     .select({
       courseId: courses.id,
-      inScope: sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`,
+      inScope: callerMayTake,
       quiz: quizzes,
       questions: questionsJson(sql`${quizzes.id}`),
     })
@@ -79,7 +82,7 @@ const learnerAttempt = preparedPerDatabase((db) =>
     .select({
       attempt: quizAttempts,
       quiz: quizzes,
-      inScope: sql<boolean>`${courseInScope(sql`${sql.placeholder('userId')}::uuid`, sql`${courses}`)}`,
+      inScope: callerMayTake,
       questions: questionsJson(sql`${quizzes.id}`),
     })
     .from(quizAttempts)
