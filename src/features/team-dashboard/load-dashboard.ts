@@ -7,16 +7,21 @@ import { teamReportQueryOptions } from './report-queries';
 import type { DashboardSearch } from './search';
 import { trainingListQueryOptions } from './training-queries';
 
-/** A failed read is the screen's to show (with a retry, or the offline message); the route must still open. */
-const settle = (promise: Promise<unknown>) => promise.catch(() => undefined);
+/** Starts a read the screen will show; its failure is the screen's to show, not the loader's. */
+const start = (read: Promise<unknown>) => void read.catch(() => undefined);
 
 /**
- * Loads what the dashboard shows first. Offline nothing is requested here: a read would wait for the
- * network forever, and the saved cache is still being read back from the device, so the screen
- * takes it from there. A missing or foreign `team` is replaced by the default organization.
+ * Starts the reads the dashboard shows first (those not in the cache) and, but for the user's
+ * teams, does not wait for them: the screen's frame (its title, the team picker, the tabs) renders
+ * at once with a loader where the cards will be, instead of waiting on the slowest read. A failed read is the screen's to show (with a
+ * retry, or the offline message). Offline nothing is requested here: a read would wait for the
+ * network, and the screen takes what the saved cache holds.
+ * A missing or foreign `team` is replaced by the default organization.
  */
 export async function loadTeamDashboard(queryClient: QueryClient, search: DashboardSearch): Promise<void> {
   if (!syncOnlineState()) return;
+  // The one read waited for, when not saved: the team to show. Picked after the first render, the
+  // default team made the whole screen render a second time, for the new address.
   const organizations = await queryClient.ensureQueryData(organizationsQueryOptions()).catch(() => null);
   if (!organizations) return;
   if (!leadsTeam(organizations, search.team)) {
@@ -26,12 +31,11 @@ export async function loadTeamDashboard(queryClient: QueryClient, search: Dashbo
     return;
   }
   const { team } = search;
-  const reads: Promise<unknown>[] = [queryClient.ensureQueryData(teamReportQueryOptions(team))];
+  start(queryClient.ensureQueryData(teamReportQueryOptions(team)));
   if (search.activeTab === 'team-member') {
-    reads.push(queryClient.ensureInfiniteQueryData(memberListQueryOptions(team, DEFAULT_MEMBER_FILTERS)));
+    start(queryClient.ensureInfiniteQueryData(memberListQueryOptions(team, DEFAULT_MEMBER_FILTERS)));
   } else if (search.activeTab === 'trainings') {
     const { page, limit, search: text } = search;
-    reads.push(queryClient.ensureQueryData(trainingListQueryOptions(team, { page, limit, search: text })));
+    start(queryClient.ensureQueryData(trainingListQueryOptions(team, { page, limit, search: text })));
   }
-  await Promise.all(reads.map(settle));
 }

@@ -1,10 +1,11 @@
+import { MEMBER_LIST_MAX_HEIGHT_PX } from '@contract/constants';
 import type { TeamMemberCard } from '@contract/team-dashboard';
-import { Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, useCallback, useState } from 'react';
+import { lazy, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { openConfirm } from '@/ui/confirm-host';
 import { MountWhen } from '@/ui/lazy-mount';
 import { isNetworkFailure, QueryStatus } from '@/ui/query-status';
@@ -36,6 +37,18 @@ export function MembersTab({ teamId }: { teamId: string }) {
   const { filters, searchInput, onSearchInput, onFiltersChange } = useMemberFilters(teamId);
   const members = useMemberList(teamId, filters);
   const { list } = members;
+  // The cards render from a deferred copy: when the members arrive (or a new page, search or
+  // filter answers), React renders the cards in a background pass it splits into short slices,
+  // rather than in the synchronous update a query's answer makes. What the list's end says goes
+  // with its cards, and so does the list's key: a new team or filter starts at the top of its own list.
+  const cards = members.hasData ? members.members : null;
+  const { hasNextPage, isFetchingNextPage } = members;
+  const current = useMemo(
+    () =>
+      cards ? { key: `${teamId}:${JSON.stringify(filters)}`, cards, hasNextPage, isFetchingNextPage } : null,
+    [cards, teamId, filters, hasNextPage, isFetchingNextPage],
+  );
+  const shown = useDeferredValue(current);
 
   const [view, setView] = useState<OpenMemberView | null>(null);
   const [importOpened, importDialog] = useDisclosure(false);
@@ -95,7 +108,7 @@ export function MembersTab({ teamId }: { teamId: string }) {
       </Group>
       <MemberFilters value={filters} onChange={onFiltersChange} />
       {members.needsConnection ? <NeedsConnection /> : null}
-      {members.hasData ? (
+      {shown ? (
         <>
           {members.savedSearch ? (
             <SavedSearchNotice {...members.savedSearch} />
@@ -103,12 +116,11 @@ export function MembersTab({ teamId }: { teamId: string }) {
             <SavedDataNotice updatedAt={list.dataUpdatedAt} networkFailed={isNetworkFailure(list.error)} />
           )}
           <MemberList
-            // A new team or filter starts at the top of its own list.
-            key={`${teamId}:${JSON.stringify(filters)}`}
+            key={shown.key}
             teamId={teamId}
-            members={members.members}
-            hasNextPage={members.hasNextPage}
-            isFetchingNextPage={members.isFetchingNextPage}
+            members={shown.cards}
+            hasNextPage={shown.hasNextPage}
+            isFetchingNextPage={shown.isFetchingNextPage}
             fetchNextPage={members.fetchNextPage}
             resendingId={resend.isPending ? (resend.variables ?? null) : null}
             onOpenView={onOpenView}
@@ -117,7 +129,11 @@ export function MembersTab({ teamId }: { teamId: string }) {
           />
         </>
       ) : members.needsConnection ? null : (
-        <QueryStatus query={list} label="Loading team members..." />
+        // While the first page loads it holds the list's place, so that what is below (the Team
+        // Report, on a phone) does not show in its place and jump down when the cards come.
+        <Box mih={list.status === 'pending' ? MEMBER_LIST_MAX_HEIGHT_PX : undefined}>
+          <QueryStatus query={list} label="Loading team members..." />
+        </Box>
       )}
       <MountWhen when={view !== null}>
         <MemberViewDrawer teamId={teamId} current={view} onClose={() => setView(null)} />
