@@ -3,12 +3,14 @@ import type { TeamMemberCard } from '@contract/team-dashboard';
 import { Box, Button, Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import {
+  elementScroll,
   measureElement,
   observeElementRect,
   useVirtualizer,
   type Virtualizer,
+  type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { type ReactNode, type UIEvent, useRef } from 'react';
+import { type ReactNode, startTransition, type UIEvent, useEffect, useRef, useState } from 'react';
 import { useOnline } from '@/ui/use-online';
 import { columnsForWidth, isNearBottom, rowCount, rowItems } from './list-layout';
 import { MemberCard, type MemberCardActions } from './member-card';
@@ -59,6 +61,48 @@ function measureRow(
   return instance.itemSizeCache.get(key) ?? ROW_ESTIMATE_PX;
 }
 
+/** The scroll boxes the list has written a position to, or skipped writing the top of. */
+const placedBoxes = new WeakSet<Element>();
+
+/**
+ * Scrolls the box as the virtualizer asks, except for its first write to a new box when that is the
+ * top: a new box is already there, and the write, made in React's commit, only made the browser lay
+ * the whole page out before the cards had painted.
+ */
+const scrollBox: VirtualizerOptions<HTMLDivElement, HTMLDivElement>['scrollToFn'] = (
+  offset,
+  options,
+  instance,
+) => {
+  const element = instance.scrollElement;
+  if (element && !placedBoxes.has(element)) {
+    placedBoxes.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+};
+
+/** Rows rendered beyond the box's edges once the first cards have painted. */
+const OVERSCAN_ROWS = 2;
+
+/**
+ * No rows beyond the box on the list's first render, then OVERSCAN_ROWS from a transition once the
+ * browser is idle: the rows in view paint sooner, and the rows that make a scroll smooth come after.
+ */
+function useOverscan(): number {
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    const grow = () => startTransition(() => setOverscan(OVERSCAN_ROWS));
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(grow, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(grow, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return overscan;
+}
+
 type MemberListProps = MemberCardActions & {
   teamId: string;
   members: TeamMemberCard[];
@@ -88,13 +132,15 @@ export function MemberList({
   const ref = useMergedRef(scrollRef, sizeRef);
   const columns = columnsForWidth(width);
   const rows = rowCount(members.length, columns);
+  const overscan = useOverscan();
 
   const virtualizer = useVirtualizer({
     // One more row at the end for the loader or 'No More Record'.
     count: rows + 1,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 2,
+    overscan,
+    scrollToFn: scrollBox,
     initialRect: INITIAL_RECT,
     observeElementRect: observeBoxRect,
     measureElement: measureRow,
