@@ -2,6 +2,7 @@ import type { TeamMemberCard } from '@contract/team-dashboard';
 import { Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '@/lib/format-date';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { QueryStatus } from '@/ui/query-status';
@@ -19,18 +20,54 @@ type CourseBreakdownProps = { member: TeamMemberCard; teamId: string };
 export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
   const name = fullName(member);
   const headingId = useId();
+  // The popover (its positioning, transition and focus trap) joins the card on the first tap: a
+  // screen of cards renders and lays out a plain button each, not a popover each. The bar the
+  // popover then wraps is a new button: it takes the focus before the popover opens, so that the
+  // popover gives the focus back to it when it closes.
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!armed) return;
+    target.current?.focus({ preventScroll: true });
+    setOpened(true);
+  }, [armed]);
+  const bar = (
+    <ProgressRow
+      barHidden
+      label="Course Progress"
+      done={member.coursesCompleted}
+      assigned={member.coursesAssigned}
+      value={member.courseProgress}
+    />
+  );
+  if (!armed) {
+    return (
+      <UnstyledButton
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onClick={() => setArmed(true)}
+      >
+        {bar}
+      </UnstyledButton>
+    );
+  }
   return (
-    <Popover width={320} position="bottom" withArrow shadow="md" trapFocus returnFocus>
+    <Popover
+      width={320}
+      position="bottom"
+      withArrow
+      shadow="md"
+      trapFocus
+      returnFocus
+      opened={opened}
+      onChange={setOpened}
+    >
       <Popover.Target>
         {/* Named by what it shows ("Course Progress 1/6"); the popover it opens is announced with it. */}
-        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          <ProgressRow
-            barHidden
-            label="Course Progress"
-            done={member.coursesCompleted}
-            assigned={member.coursesAssigned}
-            value={member.courseProgress}
-          />
+        <UnstyledButton ref={target} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+          {bar}
         </UnstyledButton>
       </Popover.Target>
       {/* Named by its heading rather than, as Mantine does, by the bar that opened it. */}
