@@ -12,6 +12,7 @@ import { useDisclosure, useId } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { displayName, hasAdministrativeRole } from '@/lib/session';
+import { MountWhen } from '../lazy-mount';
 import { ProfileDialog } from './profile-dialog';
 
 type ProfileMenuProps = {
@@ -65,7 +66,10 @@ export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ProfileDialog user={user} opened={profileOpened} onClose={profile.close} />
+      {/* In the page from its first opening: every signed-in screen's first render leaves it out. */}
+      <MountWhen when={profileOpened}>
+        <ProfileDialog user={user} opened={profileOpened} onClose={profile.close} />
+      </MountWhen>
     </>
   );
 }
