@@ -100,6 +100,25 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+const STABLE_ID = fileURLToPath(new URL('./src/lib/stable-id.ts', import.meta.url));
+
+/**
+ * Gives Mantine the app's `useId` (src/lib/stable-id.ts) in place of its own, which renders every
+ * component that asks for an id a second time from a layout effect. Mantine imports it from within
+ * @mantine/hooks, so the module is swapped where it resolves; everything else in the package stays.
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'training-admin:stable-mantine-ids',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('/@mantine/hooks/') || !source.endsWith('/use-id/use-id.mjs')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? STABLE_ID : null;
+    },
+  };
+}
+
 /**
  * The e-learning launcher and the content origin's service worker, built beside the app into
  * `<outDir>/elearning-launcher/` (server/elearning-origin serves them on the content origin).
@@ -129,6 +148,7 @@ export default defineConfig({
     // The router plugin must come before the React plugin so route files are split before JSX is compiled.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes' }),
     react(),
+    stableMantineIds(),
     preloadFirstScreen(),
     elearningLauncher(),
     VitePWA({

@@ -8,10 +8,11 @@ import {
   UnstyledButton,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure, useId } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { displayName, hasAdministrativeRole } from '@/lib/session';
+import { useId } from '@/lib/stable-id';
 import { MountWhen } from '../lazy-mount';
 import { ProfileDialog } from './profile-dialog';
 

@@ -1,9 +1,9 @@
 import type { TeamMemberCard } from '@contract/team-dashboard';
 import { Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useId } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '@/lib/format-date';
+import { useId } from '@/lib/stable-id';
 import { LearnerStateBadge } from '@/ui/learner-state-badge';
 import { QueryStatus } from '@/ui/query-status';
 import { fullName } from '../format';
