@@ -48,16 +48,18 @@ function preloadAddressedScreen() {
 }
 
 /**
- * The longest a signed-in start waits for its screen's code and data before rendering anyway: the
- * router's own delay before it shows a loading screen (its default pendingMs), so waiting longer
- * would only keep a slow load blank where the router would have said it is loading.
+ * The longest a signed-in start waits for the saved cache, its screen's code and its data before
+ * rendering anyway: the router's own delay before it shows a loading screen (its default pendingMs),
+ * so waiting longer would only keep a slow load blank where the router would have said it is loading.
+ * A device whose storage does not answer renders then too, with the restore still pending (its
+ * queries wait for it).
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
-/** Resolves the addressed route (its code and loaders), or gives up waiting after `ms`. */
-function loadRoute(ms: number): Promise<unknown> {
+/** Resolves the addressed route (its code and loaders), or gives up waiting when `deadline` comes. */
+function loadRoute(deadline: Promise<unknown>): Promise<unknown> {
   const load = router.load().catch((error: unknown) => console.error('Could not open the screen', error));
-  return Promise.race([load, new Promise((resolve) => setTimeout(resolve, ms))]);
+  return Promise.race([load, deadline]);
 }
 
 async function start() {
@@ -68,9 +70,10 @@ async function start() {
   // A signed-in start opens a screen the first sheet does not cover.
   if (authStore.get().token) {
     preloadAddressedScreen();
+    const deadline = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
     // The saved cache must be back before the signed-in screens' loaders run, which read it.
-    await savedCache.restored;
-    await Promise.all([loadAllStyles(), loadRoute(FIRST_RENDER_WAIT_MS)]);
+    await Promise.race([savedCache.restored, deadline]);
+    await Promise.all([loadAllStyles(), loadRoute(deadline)]);
   } else {
     await router.load();
   }
