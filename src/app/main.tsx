@@ -48,18 +48,16 @@ function preloadAddressedScreen() {
 }
 
 /**
- * The longest a signed-in start waits for the saved cache, its screen's code and its data before
- * rendering anyway: the router's own delay before it shows a loading screen (its default pendingMs),
- * so waiting longer would only keep a slow load blank where the router would have said it is loading.
- * A device whose storage does not answer renders then too, with the restore still pending (its
- * queries wait for it).
+ * The longest a signed-in start waits for its screen's code and data before rendering anyway: the
+ * router's own delay before it shows a loading screen (its default pendingMs), so waiting longer
+ * would only keep a slow load blank where the router would have said it is loading.
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
-/** Resolves the addressed route (its code and loaders), or gives up waiting when `deadline` comes. */
-function loadRoute(deadline: Promise<unknown>): Promise<unknown> {
+/** Resolves the addressed route (its code and loaders), or gives up waiting after `ms`. */
+function loadRoute(ms: number): Promise<unknown> {
   const load = router.load().catch((error: unknown) => console.error('Could not open the screen', error));
-  return Promise.race([load, deadline]);
+  return Promise.race([load, new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
 async function start() {
@@ -70,10 +68,9 @@ async function start() {
   // A signed-in start opens a screen the first sheet does not cover.
   if (authStore.get().token) {
     preloadAddressedScreen();
-    const deadline = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
     // The saved cache must be back before the signed-in screens' loaders run, which read it.
-    await Promise.race([savedCache.restored, deadline]);
-    await Promise.all([loadAllStyles(), loadRoute(deadline)]);
+    await savedCache.restored;
+    await Promise.all([loadAllStyles(), loadRoute(FIRST_RENDER_WAIT_MS)]);
   } else {
     await router.load();
   }
