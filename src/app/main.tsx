@@ -9,7 +9,6 @@ import { rehydrateTheme } from '@/lib/theme-store';
 import { App } from './providers';
 import { queryClient } from './query-client';
 import { router } from './router';
-import { restoreSavedCache } from './saved-cache';
 
 // Signing out from anywhere (the profile menu, or a 401/403 answer) drops cached data and goes to /login.
 onSignOut(() => {
@@ -47,47 +46,30 @@ function preloadAddressedScreen() {
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
-/**
- * The longest a signed-in start waits for its screen's code and data before rendering anyway: the
- * router's own delay before it shows a loading screen (its default pendingMs), so waiting longer
- * would only keep a slow load blank where the router would have said it is loading.
- */
-const FIRST_RENDER_WAIT_MS = 1000;
-
-/** Resolves the addressed route (its code and loaders), or gives up waiting after `ms`. */
-function loadRoute(ms: number): Promise<unknown> {
-  const load = router.load().catch((error: unknown) => console.error('Could not open the screen', error));
-  return Promise.race([load, new Promise((resolve) => setTimeout(resolve, ms))]);
-}
-
 async function start() {
-  // The device's saved data is read back while the session is: both are in IndexedDB.
-  const savedCache = restoreSavedCache();
   // The saved session decides the first screen, so it is read before anything renders (bounded by a timeout).
   await Promise.all([rehydrateAuth(), rehydrateTheme()]);
   // A signed-in start opens a screen the first sheet does not cover.
   if (authStore.get().token) {
     preloadAddressedScreen();
-    // The saved cache must be back before the signed-in screens' loaders run, which read it.
-    await savedCache.restored;
-    await Promise.all([loadAllStyles(), loadRoute(FIRST_RENDER_WAIT_MS)]);
-  } else {
-    await router.load();
+    await loadAllStyles();
   }
   // Changes kept by the worker: listed in the top bar, refetched once answered.
   startOutbox(queryClient);
 
   const element = document.getElementById('root');
   if (!element) throw new Error('The page has no #root element.');
-  // The route is resolved first (above), so the first render is the whole screen, and rendering in a
+  // Without a session the first screen is a public one (sign-in, reset): no loader, only its gate and
+  // its lazy parts. Resolving it first makes the first render the whole screen, and rendering in a
   // transition lets React yield every few milliseconds instead of blocking a phone's main thread for
-  // the whole tree. Resolved after mounting, the router's update rendered the signed-in frame in one
-  // synchronous task: a store's update is never split into slices.
+  // the whole tree. With a session the router resolves after mounting, as the saved query cache
+  // (restored by the provider) must be there before the signed-in screens' loaders run.
+  if (!authStore.get().token) await router.load();
   const root = createRoot(element);
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App savedCache={savedCache} />
+        <App />
       </StrictMode>,
     );
   });

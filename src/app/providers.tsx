@@ -1,33 +1,39 @@
 import { MantineProvider } from '@mantine/core';
-import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { colorSchemeManager } from '@/lib/theme-store';
 import { Toaster } from '@/ui/toaster';
+import { persistOptions } from './persister';
 import { queryClient } from './query-client';
 import { router } from './router';
-import type { SavedCache } from './saved-cache';
 import { cssVariablesResolver, theme } from './theme';
 
+/** The longest the refetch of the restored cache waits for the main thread to be idle. */
+const REFETCH_IDLE_TIMEOUT_MS = 1500;
+
 /**
- * The app's providers and router. While the saved cache is still being read back (a start without a
- * session renders at once), queries show what is cached and wait to fetch, as with
- * PersistQueryClientProvider; a signed-in start renders once it is back, with no such state to leave.
+ * Marks what the saved cache restored as stale, refetching what the screen shows, after the page has
+ * loaded and when the main thread is next idle. Done at once, the refetches (some eight on the team
+ * dashboard) answered while the screen was still rendering its first cards, and each answer's update
+ * made React finish that render in one go instead of in short slices. A query fetched since the
+ * restore (the route's loader reads the team dashboard's teams, report and members) is already
+ * fresh: marked stale too, the screen fetched it again as it mounted, and the answer came in the
+ * middle of the cards' render, which React then threw away and rendered again in one long task.
  */
-export function App({ savedCache }: { savedCache: SavedCache }) {
-  const [restoring, setRestoring] = useState(() => !savedCache.isRestored());
-  useEffect(() => {
-    let mounted = true;
-    void savedCache.restored.then(() => {
-      if (mounted) setRestoring(false);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [savedCache]);
-  useEffect(() => {
-    if (!restoring) savedCache.refetchRestored();
-  }, [restoring, savedCache]);
+function refetchWhenIdle() {
+  const restoredAt = Date.now();
+  const refetch = () =>
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < restoredAt });
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(refetch, { timeout: REFETCH_IDLE_TIMEOUT_MS });
+    else setTimeout(refetch, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+export function App() {
   return (
     <MantineProvider
       theme={theme}
@@ -37,11 +43,16 @@ export function App({ savedCache }: { savedCache: SavedCache }) {
       colorSchemeManager={colorSchemeManager}
     >
       <Toaster />
-      <QueryClientProvider client={queryClient}>
-        <IsRestoringProvider value={restoring}>
-          <RouterProvider router={router} />
-        </IsRestoringProvider>
-      </QueryClientProvider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        // The saved cache shows at once, but it may be older than the last screen seen (it is written
+        // at most once a second) or than the server: what it restored is fetched again when online,
+        // once the first screen has rendered (see refetchWhenIdle).
+        onSuccess={refetchWhenIdle}
+      >
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }
