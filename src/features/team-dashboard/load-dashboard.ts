@@ -13,15 +13,15 @@ const start = (read: Promise<unknown>) => void read.catch(() => undefined);
 /**
  * Starts the reads the dashboard shows first (those not in the cache) and, but for the user's
  * teams, does not wait for them: the screen's frame (its title, the team picker, the tabs) renders
- * at once with a loader where the cards will be, instead of waiting on the slowest read. A failed read is the screen's to show (with a
- * retry, or the offline message). Offline nothing is requested here: a read would wait for the
- * network, and the screen takes what the saved cache holds.
+ * at once with a loader where the cards will be, instead of waiting on the slowest read. A failed
+ * read is the screen's to show (with a retry, or the offline message). Offline nothing is requested
+ * here: a read would wait for the network, and the screen takes what the saved cache holds.
  * A missing or foreign `team` is replaced by the default organization.
  */
 export async function loadTeamDashboard(queryClient: QueryClient, search: DashboardSearch): Promise<void> {
   if (!syncOnlineState()) return;
-  // The one read waited for, when not saved: the team to show. Picked after the first render, the
-  // default team made the whole screen render a second time, for the new address.
+  // The one read waited for, when not saved: the teams, which decide the team the address names
+  // before the screen renders.
   const organizations = await queryClient.ensureQueryData(organizationsQueryOptions()).catch(() => null);
   if (!organizations) return;
   if (!leadsTeam(organizations, search.team)) {
