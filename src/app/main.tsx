@@ -46,25 +46,40 @@ function preloadAddressedScreen() {
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
+/**
+ * The longest a signed-in start waits for its screen's code and data before rendering anyway: the
+ * router's own delay before it shows a loading screen (its default pendingMs), so waiting longer
+ * would only keep a slow load blank where the router would have said it is loading.
+ */
+const FIRST_RENDER_WAIT_MS = 1000;
+
+/** Resolves the addressed route (its code and loaders), or gives up waiting after `ms`. */
+function loadRoute(ms: number): Promise<unknown> {
+  const load = router.load().catch((error: unknown) => console.error('Could not open the screen', error));
+  return Promise.race([load, new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
 async function start() {
   // The saved session decides the first screen, so it is read before anything renders (bounded by a timeout).
   await Promise.all([rehydrateAuth(), rehydrateTheme()]);
   // A signed-in start opens a screen the first sheet does not cover.
   if (authStore.get().token) {
     preloadAddressedScreen();
-    await loadAllStyles();
+    await Promise.all([loadAllStyles(), loadRoute(FIRST_RENDER_WAIT_MS)]);
+  } else {
+    await router.load();
   }
   // Changes kept by the worker: listed in the top bar, refetched once answered.
   startOutbox(queryClient);
 
   const element = document.getElementById('root');
   if (!element) throw new Error('The page has no #root element.');
-  // Without a session the first screen is a public one (sign-in, reset): no loader, only its gate and
-  // its lazy parts. Resolving it first makes the first render the whole screen, and rendering in a
+  // The route is resolved first (above), so the first render is the whole screen, and rendering in a
   // transition lets React yield every few milliseconds instead of blocking a phone's main thread for
-  // the whole tree. With a session the router resolves after mounting, as the saved query cache
-  // (restored by the provider) must be there before the signed-in screens' loaders run.
-  if (!authStore.get().token) await router.load();
+  // the whole tree. Resolved after mounting, the router's update rendered the signed-in frame in one
+  // synchronous task: a store's update is never split into slices. The loaders run before the saved
+  // query cache is restored (by the provider, as the app mounts), as they did when the router
+  // resolved after mounting: what they read comes from the server, and offline they read nothing.
   const root = createRoot(element);
   startTransition(() => {
     root.render(
