@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { colorSchemeManager } from '@/lib/theme-store';
 import { Toaster } from '@/ui/toaster';
 import { persistOptions } from './persister';
@@ -11,19 +13,22 @@ import { cssVariablesResolver, theme } from './theme';
 /** The longest the refetch of the restored cache waits for the main thread to be idle. */
 const REFETCH_IDLE_TIMEOUT_MS = 1500;
 
+/** When this page began: what the cache holds from before it was read back from the device. */
+const PAGE_STARTED_AT = Date.now();
+
 /**
  * Marks what the saved cache restored as stale, refetching what the screen shows, after the page has
  * loaded and when the main thread is next idle. Done at once, the refetches (some eight on the team
  * dashboard) answered while the screen was still rendering its first cards, and each answer's update
- * made React finish that render in one go instead of in short slices. A query fetched since the
- * restore (the route's loader reads the team dashboard's teams, report and members) is already
- * fresh: marked stale too, the screen fetched it again as it mounted, and the answer came in the
- * middle of the cards' render, which React then threw away and rendered again in one long task.
+ * made React finish that render in one go instead of in short slices. A query read since the page
+ * began (the route's loader reads the team dashboard's teams, report and members before the restore)
+ * is fresh and left alone: the restore keeps it over its older saved copy, and marked stale too, the
+ * screen fetched it again, and the answer came in the middle of the cards' render, which React then
+ * threw away and rendered again in one long task.
  */
 function refetchWhenIdle() {
-  const restoredAt = Date.now();
   const refetch = () =>
-    void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < restoredAt });
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < PAGE_STARTED_AT });
   const whenIdle = () => {
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(refetch, { timeout: REFETCH_IDLE_TIMEOUT_MS });
@@ -31,6 +36,37 @@ function refetchWhenIdle() {
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * The query client, with the cache saved on the device read back into it as the app mounts, then
+ * saved again whenever it changes (not before: an empty cache would overwrite the saved one). While
+ * it is being read back, queries show what is cached and wait to fetch. This is what
+ * PersistQueryClientProvider does, but for the end of the wait, rendered as a transition: every
+ * screen reading a query renders again then, and as an ordinary update React did it in one long
+ * task just after a screen's first paint, blocking a phone's main thread.
+ */
+function SavedCacheProvider({ children }: { children: ReactNode }) {
+  const [restoring, setRestoring] = useState(true);
+  const started = useRef(false);
+  useEffect(() => {
+    const options = { ...persistOptions, queryClient };
+    if (!started.current) {
+      started.current = true;
+      persistQueryClientRestore(options)
+        // The saved cache shows at once, but it may be older than the last screen seen (it is
+        // written at most once a second) or than the server: what it restored is fetched again
+        // when online, once the first screen has rendered (see refetchWhenIdle).
+        .then(refetchWhenIdle, (error: unknown) => console.error('Could not read the saved data back', error))
+        .finally(() => startTransition(() => setRestoring(false)));
+    }
+    return restoring ? undefined : persistQueryClientSubscribe(options);
+  }, [restoring]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
 }
 
 export function App() {
@@ -43,16 +79,9 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
     >
       <Toaster />
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        // The saved cache shows at once, but it may be older than the last screen seen (it is written
-        // at most once a second) or than the server: what it restored is fetched again when online,
-        // once the first screen has rendered (see refetchWhenIdle).
-        onSuccess={refetchWhenIdle}
-      >
+      <SavedCacheProvider>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </SavedCacheProvider>
     </MantineProvider>
   );
 }
