@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { showActionToast } from '@/lib/action-toast';
 import { toast } from '@/lib/notify';
 import { type OutboxSummary, useOutbox } from '@/lib/outbox';
+import { MountWhen } from './lazy-mount';
 import { failedSyncMessage, newlyFailed, outboxBadge, REVIEW_CHANGES } from './outbox-badge';
 import { OutboxPanel } from './outbox-panel';
 import { useBelow } from './responsive';
@@ -100,7 +101,10 @@ export function OutboxStatus() {
           )}
         </Button>
       ) : null}
-      <OutboxPanel opened={opened} onClose={() => setPanelOpened(false)} />
+      {/* In the page from its first opening: the top bar of every screen renders without its drawer. */}
+      <MountWhen when={opened}>
+        <OutboxPanel opened={opened} onClose={() => setPanelOpened(false)} />
+      </MountWhen>
     </Group>
   );
 }
