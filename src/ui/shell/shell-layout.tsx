@@ -10,6 +10,8 @@ import { TopBar } from './top-bar';
 /** Sidebar widths of spec 2: 64 spacing units expanded, 16 collapsed (icons only). */
 const EXPANDED_WIDTH = rem(256);
 const COLLAPSED_WIDTH = rem(64);
+/** How the sidebar (a drawer on a phone) slides in and out, and the page beside it makes room. */
+const SLIDE = { transitionDuration: '200ms' } as const;
 /** The drawer of a tablet or a phone: the expanded width with room for longer labels, never the whole screen. */
 const DRAWER_MAX_WIDTH = rem(320);
 
@@ -54,11 +56,18 @@ export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
         collapsed: { mobile: !mobileOpened },
       }}
       padding={{ base: 'sm', sm: 'md' }}
+      // Mantine marks the shell as resizing as it mounts and on every window resize (a phone's
+      // address bar showing or hiding is one), and unmarks it soon after. The mark sets the shell's
+      // transition variable on its root, so each change of it restyled the whole page (some 50 ms
+      // on a phone's first load). The mark is set for good here (the attribute given wins over
+      // Mantine's), so it never changes; the sidebar and the page take their slide from SLIDE.
+      data-resizing
     >
       <AppShell.Header>
         <TopBar mobileOpened={mobileOpened} onToggleMobile={mobile.toggle} actions={actions} />
       </AppShell.Header>
       <AppShell.Navbar
+        style={SLIDE}
         aria-label="Sidebar"
         data-expanded={expanded}
         p="xs"
@@ -84,7 +93,7 @@ export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
         </AppShell.Section>
       </AppShell.Navbar>
       {drawerOpened ? <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={mobile.close} /> : null}
-      <AppShell.Main>
+      <AppShell.Main style={SLIDE}>
         <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>
       </AppShell.Main>
     </AppShell>
