@@ -75,19 +75,22 @@ export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
         // A closed drawer is off screen: its links must not take keyboard focus either.
         inert={isSmallScreen && !mobileOpened}
       >
-        <AppShell.Section visibleFrom="md" mb="xs">
-          <Tooltip label={sidebarLabel} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={sidebarLabel}
-              onClick={toggleSidebar}
-            >
-              <SidebarIcon size={20} stroke={1.5} />
-            </ActionIcon>
-          </Tooltip>
-        </AppShell.Section>
+        {/* Only a desktop sidebar collapses: a drawer has no toggle (nor its tooltip to render). */}
+        {isSmallScreen ? null : (
+          <AppShell.Section mb="xs">
+            <Tooltip label={sidebarLabel} position="right">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={sidebarLabel}
+                onClick={toggleSidebar}
+              >
+                <SidebarIcon size={20} stroke={1.5} />
+              </ActionIcon>
+            </Tooltip>
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea} scrollbars="y">
           {sidebar({ expanded, onNavigate: mobile.close })}
         </AppShell.Section>
