@@ -1,6 +1,6 @@
 import './first-screen.css';
 import './theme.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refreshSessionUser } from '@/features/auth/session';
 import { authStore, onSignOut, rehydrateAuth } from '@/lib/auth-store';
@@ -59,6 +59,37 @@ function loadRoute(ms: number): Promise<unknown> {
   return Promise.race([load, new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
+/** The longest background work waits for the browser to be idle once the first screen is in. */
+const BACKGROUND_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * What the first screen does not need: the saved user brought up to date, and the service worker
+ * (with workbox-window) registered. Started before that screen's first paint, their requests and
+ * their code competed with the screen's own on a slow phone network and CPU.
+ */
+function startBackgroundWork() {
+  void refreshSessionUser(queryClient);
+  import('@/lib/pwa')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => console.error('Could not load the service worker registration', error));
+}
+
+/**
+ * Runs `work` once the first render is committed and the browser is next idle (or after
+ * BACKGROUND_IDLE_TIMEOUT_MS): as React renders in slices until then, idle means the screen is in.
+ */
+function AfterFirstScreen({ work }: { work: () => void }) {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(work, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(work, { timeout: BACKGROUND_IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }, [work]);
+  return null;
+}
+
 async function start() {
   // The saved session decides the first screen, so it is read before anything renders (bounded by a timeout).
   await Promise.all([rehydrateAuth(), rehydrateTheme()]);
@@ -85,18 +116,10 @@ async function start() {
     root.render(
       <StrictMode>
         <App />
+        <AfterFirstScreen work={startBackgroundWork} />
       </StrictMode>,
     );
   });
-
-  void refreshSessionUser(queryClient);
-  // The worker (and workbox-window with it) is not needed for the first screen: register once the page has loaded.
-  const register = () =>
-    import('@/lib/pwa')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch((error: unknown) => console.error('Could not load the service worker registration', error));
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
 }
 
 void start();
