@@ -318,9 +318,15 @@ test.describe('on a phone', () => {
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Move up activity 2: Pocket embed' }).click();
     await expect.poll(() => titles(page)).toEqual(['Pocket embed', 'Pocket sheet']);
-    // The saved messages cover the foot of a phone's screen: closed with their buttons.
-    for (const close of await page.locator('.mantine-Notifications-notification button').all())
-      await close.click();
+    // The saved messages cover the foot of a phone's screen: closed with their buttons, the first
+    // one each time until none is left (a closing one slides out and leaves the page, so the
+    // others move up, and one may leave of itself while a click aims at it).
+    const toasts = page.locator('.mantine-Notifications-notification');
+    await expect(async () => {
+      if ((await toasts.count()) > 0)
+        await toasts.first().getByRole('button', { name: 'Close notification' }).click({ timeout: 2000 });
+      await expect(toasts).toHaveCount(0, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Preview Pocket sheet' }).click();
     await expect(
       page.getByRole('dialog', { name: 'Preview: Pocket sheet' }).getByText('Page 1 of 2'),
