@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, openSignedIn } from './support/actions.ts';
-import { DESKTOP, expectTopRightBelow, PHONE } from './support/responsive.ts';
+import { DESKTOP, expectClosingToastTopRightBelow, PHONE } from './support/responsive.ts';
 
 // A save's toast says what was done to which record, at the top right below the top bar.
 
@@ -19,9 +19,7 @@ for (const [size, options] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Add Course Category' })).toBeVisible();
       await page.getByLabel('Category Title').fill(title);
       await page.getByRole('button', { name: 'Save' }).click();
-      const toast = page.getByRole('alert').filter({ hasText: `Course category '${title}' created.` });
-      await expect(toast).toBeVisible();
-      await expectTopRightBelow(page, toast, page.getByRole('banner'));
+      await expectClosingToastTopRightBelow(page, `Course category '${title}' created.`);
     });
   });
 }

@@ -55,6 +55,16 @@ export async function expectApart(a: Locator, b: Locator) {
   });
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The toast area of spec 2, checked on measured boxes (see expectTopRightBelow). */
+function expectToastArea(width: number, box: Box, barBox: Box) {
+  expect(box.y, 'the toast starts below the top bar').toBeGreaterThanOrEqual(barBox.y + barBox.height);
+  expect(box.y, 'the toast is near the top').toBeLessThan(barBox.y + barBox.height + 48);
+  expect(width - (box.x + box.width), 'the toast ends at the right edge').toBeLessThanOrEqual(24);
+  expect(box.x + box.width, 'the toast ends inside the viewport').toBeLessThanOrEqual(width + 0.5);
+}
+
 /**
  * The toast area of spec 2: `toast` sits at the top right of the viewport (its right edge within
  * 24 px of the screen's), starting below `bar` (the top bar) and so not covering it.
@@ -63,11 +73,37 @@ export async function expectTopRightBelow(page: Page, toast: Locator, bar: Locat
   await settled(async () => {
     const width = page.viewportSize()?.width ?? 0;
     const [box, barBox] = await Promise.all([boxOf(toast), boxOf(bar)]);
-    expect(box.y, 'the toast starts below the top bar').toBeGreaterThanOrEqual(barBox.y + barBox.height);
-    expect(box.y, 'the toast is near the top').toBeLessThan(barBox.y + barBox.height + 48);
-    expect(width - (box.x + box.width), 'the toast ends at the right edge').toBeLessThanOrEqual(24);
-    expect(box.x + box.width, 'the toast ends inside the viewport').toBeLessThanOrEqual(width + 0.5);
+    expectToastArea(width, box, barBox);
   });
+}
+
+/**
+ * The same for a toast that closes by itself, measured by the page on each frame from the moment
+ * it shows: once fully opaque and in the same place two frames running, it is where it stays. A
+ * busy machine can spend the toast's four seconds between two measurements taken from the test.
+ */
+export async function expectClosingToastTopRightBelow(page: Page, text: string) {
+  const measured = await page.waitForFunction(
+    (wanted) => {
+      const state = window as Window & { lastToastBox?: string };
+      const toast = Array.from(document.querySelectorAll('[role="alert"]')).find((alert) =>
+        alert.textContent?.includes(wanted),
+      );
+      const bar = document.querySelector('header');
+      if (!toast || !bar || getComputedStyle(toast).opacity !== '1') return null;
+      const box = toast.getBoundingClientRect().toJSON() as DOMRect;
+      const key = JSON.stringify(box);
+      const still = state.lastToastBox === key;
+      state.lastToastBox = key;
+      if (!still) return null;
+      return { box, bar: bar.getBoundingClientRect().toJSON() as DOMRect, width: window.innerWidth };
+    },
+    text,
+    { polling: 'raf' },
+  );
+  const place = await measured.jsonValue();
+  if (!place) throw new Error(`the toast '${text}' was not measured`);
+  expectToastArea(place.width, place.box, place.bar);
 }
 
 /** The element is wholly inside the viewport, not cut by either side. */
