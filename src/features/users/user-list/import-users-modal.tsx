@@ -18,11 +18,11 @@ import { publishedProfileFieldsOptions, userKeys } from '../queries';
 const ROWS_PER_PART = 100;
 
 /** The header line to start from: the columns the import reads, the published profile fields last. */
-function templateOf(fields: readonly PublishedProfileField[] | undefined) {
+function templateOf(fields: readonly PublishedProfileField[]) {
   const columns = [
     ...USER_IMPORT_REQUIRED_COLUMNS,
     'administrativeRole',
-    ...(fields ?? []).map((field) => field.name),
+    ...fields.map((field) => field.name),
   ];
   return { fileName: 'users-template.csv', csv: `${columns.map(csvField).join(',')}\r\n` };
 }
@@ -66,7 +66,8 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
   const importPart = useImportPart();
   const fields = useQuery(publishedProfileFieldsOptions()).data;
   const required = (fields ?? []).filter((field) => field.required).map((field) => field.name);
-  const template = useMemo(() => templateOf(fields), [fields]);
+  // Offered once the fields are known: a template without their columns would be refused for a new user.
+  const template = useMemo(() => (fields ? templateOf(fields) : undefined), [fields]);
   return (
     <CsvImportModal
       title="Import CSV"
