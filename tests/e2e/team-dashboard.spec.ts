@@ -88,6 +88,47 @@ test('switching organization changes the team in the address and its members', a
   await expect(page.getByLabel('Organization :')).toHaveValue('Enterprise Team');
 });
 
+test('the team picker and the member filters answer the keyboard from the first key, as a tap opens them', async ({
+  page,
+  request,
+}) => {
+  const { enterprise } = await teams(request);
+  await openDashboard(page);
+  // Focus opens the team picker, where typing narrows the teams and Enter picks one.
+  const picker = page.getByRole('combobox', { name: 'Organization :' });
+  await picker.focus();
+  await expect(picker).toBeFocused();
+  await expect(page.getByRole('listbox', { name: 'Organizations' })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Enterprise');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`team=${enterprise._id}`));
+  await expect(picker).toHaveValue('Enterprise Team');
+
+  // A sort, focused, opens with Arrow Down and picks with Enter.
+  const sort = page.getByRole('combobox', { name: 'Sort by', exact: true });
+  await sort.focus();
+  await expect(sort).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const descending = page.getByRole('option', { name: 'Name (Z to A)' });
+  await expect(descending).toBeVisible();
+  // The first Arrow Down in the open list reaches its first option, the next one the second.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(sort).toHaveAttribute(
+    'aria-activedescendant',
+    (await descending.getAttribute('id')) as string,
+  );
+  await page.keyboard.press('Enter');
+  await expect(sort).toHaveValue('Name (Z to A)');
+  await expect(page).toHaveURL(/sort=descending/);
+
+  // One tap opens a filter's list.
+  await page.getByRole('combobox', { name: 'Department', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'All', exact: true })).toBeVisible();
+});
+
 test('Set Default makes a team the default without switching to it', async ({ page, request }) => {
   const { api, growth, enterprise } = await teams(request);
   await openDashboard(page, `?team=${growth._id}`);

@@ -13,12 +13,15 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { type FocusEvent, useRef, useState } from 'react';
+import { ORGANIZATION_LABEL, ORGANIZATION_PLACEHOLDER } from './organization-field';
 import { useSetDefaultTeam } from './organization-queries';
 
-type OrganizationSelectProps = {
+export type OrganizationSelectProps = {
   organizations: OrganizationList;
   value: string;
   onChange: (teamId: string) => void;
+  /** Takes the focus as it mounts, which opens it (in place of its stand-in, see OrganizationPicker). */
+  autoFocus?: boolean;
 };
 
 /** One line of the list: the option and its Set Default button share this height, side by side. */
@@ -31,7 +34,7 @@ const ROW_HEIGHT = 36;
  * the page's order (no portal) for that, and closes when focus moves elsewhere. It is in the page only
  * while open (not kept mounted hidden), so the dashboard's first render neither builds nor positions it.
  */
-export function OrganizationSelect({ organizations, value, onChange }: OrganizationSelectProps) {
+export function OrganizationSelect({ organizations, value, onChange, autoFocus }: OrganizationSelectProps) {
   const setDefault = useSetDefaultTeam();
   const current = organizations.data.find((team) => team._id === value);
   const [search, setSearch] = useState<string | null>(null);
@@ -65,10 +68,11 @@ export function OrganizationSelect({ organizations, value, onChange }: Organizat
       >
         <Combobox.Target withExpandedAttribute>
           <InputBase
-            label="Organization :"
+            label={ORGANIZATION_LABEL}
+            autoFocus={autoFocus}
             rightSection={<Combobox.Chevron />}
             rightSectionPointerEvents="none"
-            placeholder="Search organization"
+            placeholder={ORGANIZATION_PLACEHOLDER}
             value={search ?? current?.title ?? ''}
             onChange={(event) => {
               combobox.openDropdown();

@@ -6,8 +6,8 @@ import { LazyPanel, PanelLoader, useSecondPass } from '@/ui/lazy-mount';
 import { PageTitle } from '@/ui/page-title';
 import { QueryStatus } from '@/ui/query-status';
 import { MembersTab } from './members/members-tab';
+import { OrganizationPicker } from './organization-picker';
 import { defaultTeamId, leadsTeam, organizationsQueryOptions } from './organization-queries';
-import { OrganizationSelect } from './organization-select';
 import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from './search';
 import { TeamReportCard } from './team-report/team-report-card';
 
@@ -60,7 +60,7 @@ export function TeamDashboardScreen() {
   return (
     <Stack gap="md">
       <PageTitle>Team Dashboard</PageTitle>
-      <OrganizationSelect
+      <OrganizationPicker
         organizations={list}
         value={team}
         onChange={(next) =>

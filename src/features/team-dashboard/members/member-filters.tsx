@@ -1,7 +1,8 @@
 import { MEMBER_SORT_LABELS, MEMBER_SORTS, type MemberSort } from '@contract/team-dashboard';
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type Choice, everyTitledOptions, membershipRoleLookupOptions, toChoices } from '@/lib/lookups';
+import { DeferredSelect } from '@/ui/until-used/deferred-select';
 
 export type MemberFilterValues = { role: string; department: string; location: string; sort: MemberSort };
 
@@ -16,14 +17,17 @@ const DROPDOWN_PROPS = { keepMounted: false } as const;
 
 type MemberFiltersProps = { value: MemberFilterValues; onChange: (next: MemberFilterValues) => void };
 
-/** Role, Department and Location ('All' or one of the real ones) and the six sorts; all applied by the server. */
+/**
+ * Role, Department and Location ('All' or one of the real ones) and the six sorts; all applied by the
+ * server. Each is a full select from the moment it is reached (DeferredSelect).
+ */
 export function MemberFilters({ value, onChange }: MemberFiltersProps) {
   const roles = useQuery({ ...membershipRoleLookupOptions(), select: toChoices });
   const departments = useQuery(everyTitledOptions('department'));
   const locations = useQuery(everyTitledOptions('location'));
 
   const select = (label: string, key: 'role' | 'department' | 'location', options: Choice[] | undefined) => (
-    <Select
+    <DeferredSelect
       label={label}
       data={[ALL, ...(options ?? [])]}
       value={value[key]}
@@ -40,7 +44,7 @@ export function MemberFilters({ value, onChange }: MemberFiltersProps) {
       {select('Role', 'role', roles.data)}
       {select('Department', 'department', departments.data)}
       {select('Location', 'location', locations.data)}
-      <Select
+      <DeferredSelect
         label="Sort by"
         data={SORT_OPTIONS}
         value={value.sort}
