@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth-store';
 import { ConfirmHost } from '@/ui/confirm-host';
-import { ProfileMenu } from '@/ui/shell/profile-menu';
+import { DeferredProfileMenu } from '@/ui/shell/profile-button';
 import { ShellLayout, type SidebarRenderProps } from '@/ui/shell/shell-layout';
 import { useLogout } from './use-logout';
 
@@ -15,7 +15,10 @@ export function SignedInShell({ sidebar, children }: SignedInShellProps) {
   const user = useAuth((state) => state.user);
   const logout = useLogout();
   return (
-    <ShellLayout sidebar={sidebar} actions={<ProfileMenu user={user} onLogout={() => void logout()} />}>
+    <ShellLayout
+      sidebar={sidebar}
+      actions={<DeferredProfileMenu user={user} onLogout={() => void logout()} />}
+    >
       {children}
       {/* Confirmations are only asked inside the signed-in areas; mounting here keeps Modal off the login bundle. */}
       <ConfirmHost />

@@ -1,39 +1,41 @@
 import type { SessionUser } from '@contract/session';
-import {
-  Avatar,
-  Group,
-  isMantineColorScheme,
-  Menu,
-  Text,
-  UnstyledButton,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { Avatar, Group, isMantineColorScheme, Menu, Text, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { displayName, hasAdministrativeRole } from '@/lib/session';
 import { useId } from '@/lib/stable-id';
 import { MountWhen } from '../lazy-mount';
+import { ProfileButton } from './profile-button';
 import { ProfileDialog } from './profile-dialog';
 
-type ProfileMenuProps = {
+export type ProfileMenuProps = {
   user: SessionUser | null;
   onLogout: () => void;
+  /** Its button takes the focus as it mounts (in place of its stand-in, see DeferredProfileMenu). */
+  autoFocus?: boolean;
+  /** Opens as it mounts: its stand-in was clicked. */
+  defaultOpened?: boolean;
 };
 
 /** The top bar's 'My Profile' dropdown, shared by the administration area and the user portal. */
-export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ user, onLogout, autoFocus, defaultOpened }: ProfileMenuProps) {
   const [profileOpened, profile] = useDisclosure(false);
   const name = displayName(user);
 
   return (
     <>
       {/* No focus placeholder: a tabbable element inside role=menu that is not an item breaks its structure. */}
-      <Menu position="bottom-end" width={280} shadow="md" withArrow withInitialFocusPlaceholder={false}>
+      <Menu
+        position="bottom-end"
+        width={280}
+        shadow="md"
+        withArrow
+        withInitialFocusPlaceholder={false}
+        defaultOpened={defaultOpened}
+      >
         <Menu.Target>
-          <UnstyledButton aria-label="Open profile menu">
-            <Avatar src={user?.profilePicture || null} alt={name} radius="xl" color="blue" />
-          </UnstyledButton>
+          <ProfileButton user={user} autoFocus={autoFocus} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>My Profile</Menu.Label>
