@@ -6,6 +6,7 @@ import { refreshSessionUser } from '@/features/auth/session';
 import { authStore, onSignOut, rehydrateAuth } from '@/lib/auth-store';
 import { resumeOutbox, startOutbox } from '@/lib/outbox';
 import { rehydrateTheme } from '@/lib/theme-store';
+import { whenIdle } from '@/lib/when-idle';
 import { App } from './providers';
 import { queryClient } from './query-client';
 import { router } from './router';
@@ -79,14 +80,7 @@ function startBackgroundWork() {
  * BACKGROUND_IDLE_TIMEOUT_MS): as React renders in slices until then, idle means the screen is in.
  */
 function AfterFirstScreen({ work }: { work: () => void }) {
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(work, 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(work, { timeout: BACKGROUND_IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }, [work]);
+  useEffect(() => whenIdle(work, BACKGROUND_IDLE_TIMEOUT_MS), [work]);
   return null;
 }
 

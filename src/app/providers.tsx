@@ -4,6 +4,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { colorSchemeManager } from '@/lib/theme-store';
+import { whenIdle } from '@/lib/when-idle';
 import { Toaster } from '@/ui/toaster';
 import { persistOptions } from './persister';
 import { queryClient } from './query-client';
@@ -29,13 +30,9 @@ const PAGE_STARTED_AT = Date.now();
 function refetchWhenIdle() {
   const refetch = () =>
     void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < PAGE_STARTED_AT });
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(refetch, { timeout: REFETCH_IDLE_TIMEOUT_MS });
-    else setTimeout(refetch, 0);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const later = () => whenIdle(refetch, REFETCH_IDLE_TIMEOUT_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
 import { type ReactNode, startTransition, type UIEvent, useEffect, useRef, useState } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import { useOnline } from '@/ui/use-online';
 import { columnsForWidth, isNearBottom, rowCount, rowItems } from './list-layout';
 import { MemberCard, type MemberCardActions } from './member-card';
@@ -92,13 +93,7 @@ const OVERSCAN_ROWS = 2;
 function useOverscan(): number {
   const [overscan, setOverscan] = useState(0);
   useEffect(() => {
-    const grow = () => startTransition(() => setOverscan(OVERSCAN_ROWS));
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(grow, 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(grow, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+    return whenIdle(() => startTransition(() => setOverscan(OVERSCAN_ROWS)), 2000);
   }, []);
   return overscan;
 }
