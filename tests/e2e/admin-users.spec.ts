@@ -83,8 +83,10 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await page.getByLabel('Email*').fill(email);
   await expect(page.getByLabel('Email*')).not.toHaveAccessibleDescription(userMessages.duplicateEmail);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/app\/user-management\/users$/);
+  // The toast first: it closes by itself four seconds after the save, which a slow load of the list
+  // could use up before the address changed.
   await expect(toast(page, `User 'Grace Hopper${run}' created.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/user-management\/users$/);
 
   const [created] = await api.users(email);
   expect((await api.detail(created?._id as string)).profileFields).toEqual({
@@ -159,8 +161,8 @@ test('an admin creates a user, finds, disables and enables them, and deletes two
   await expect(page.getByLabel('First Name*')).toHaveValue('Grace');
   await page.getByLabel('First Name*').fill('Amazing');
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
   await expect(toast(page, `User 'Amazing Murray${run}' updated.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
   expect((await api.users(email))[0]).toMatchObject({ firstName: 'Amazing', lastName: `Murray${run}` });
 
   // Both users of this run, selected and deleted together after confirming.
@@ -404,8 +406,8 @@ test('an admin edits a user whose number profile field is filled: the value show
   await expect(page.getByLabel(years.name, { exact: true })).toHaveValue('7');
   await page.getByLabel('First Name*').fill('Eight');
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
   await expect(toast(page, `User 'Eight Seven${run}' updated.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/user-management\/users(\?|$)/);
   expect((await api.detail(created?._id as string)).profileFields[years._id]).toBe('7');
   expect((await api.users(email))[0]?.firstName).toBe('Eight');
   expect(errors).toEqual([]);
