@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
 import { ClosedSelectField } from '@/ui/until-used/deferred-select';
-import { lazyUntilUsed, usePreloadWhenIdle, useReached } from '@/ui/until-used/until-used';
+import { lazyUntilUsed, UntilUsed } from '@/ui/until-used/until-used';
 import { ORGANIZATION_LABEL, ORGANIZATION_PLACEHOLDER } from './organization-field';
 import type { OrganizationSelectProps } from './organization-select';
 
@@ -15,22 +14,21 @@ const picker = lazyUntilUsed<OrganizationSelectProps>(() =>
  * builds no combobox (see lazyUntilUsed).
  */
 export function OrganizationPicker(props: Omit<OrganizationSelectProps, 'autoFocus'>) {
-  const [reachedBy, handlers] = useReached();
-  usePreloadWhenIdle(picker.preload);
-  const standIn = (
-    <Box maw={420}>
-      <ClosedSelectField
-        label={ORGANIZATION_LABEL}
-        shown={props.organizations.data.find((team) => team._id === props.value)?.title ?? ''}
-        placeholder={ORGANIZATION_PLACEHOLDER}
-        handlers={handlers}
-      />
-    </Box>
-  );
-  if (!reachedBy) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <picker.Component {...props} autoFocus />
-    </Suspense>
+    <UntilUsed
+      preload={picker.preload}
+      standIn={(handlers) => (
+        <Box maw={420}>
+          <ClosedSelectField
+            label={ORGANIZATION_LABEL}
+            shown={props.organizations.data.find((team) => team._id === props.value)?.title ?? ''}
+            placeholder={ORGANIZATION_PLACEHOLDER}
+            handlers={handlers}
+          />
+        </Box>
+      )}
+    >
+      {() => <picker.Component {...props} autoFocus />}
+    </UntilUsed>
   );
 }

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@contract/session';
 import { Avatar, UnstyledButton } from '@mantine/core';
-import { type ComponentPropsWithoutRef, type Ref, Suspense } from 'react';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { displayName } from '@/lib/session';
-import { lazyUntilUsed, usePreloadWhenIdle, useReached } from '../until-used/until-used';
+import { lazyUntilUsed, UntilUsed } from '../until-used/until-used';
 import type { ProfileMenuProps } from './profile-menu';
 
 type ProfileButtonProps = ComponentPropsWithoutRef<'button'> & {
@@ -29,15 +29,14 @@ const menu = lazyUntilUsed<ProfileMenuProps>(() =>
  * (see lazyUntilUsed).
  */
 export function DeferredProfileMenu(props: Omit<ProfileMenuProps, 'autoFocus' | 'defaultOpened'>) {
-  const [reachedBy, handlers] = useReached();
-  usePreloadWhenIdle(menu.preload);
-  const standIn = (
-    <ProfileButton user={props.user} aria-haspopup="menu" aria-expanded={false} {...handlers} />
-  );
-  if (!reachedBy) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <menu.Component {...props} autoFocus defaultOpened={reachedBy === 'press'} />
-    </Suspense>
+    <UntilUsed
+      preload={menu.preload}
+      standIn={(handlers) => (
+        <ProfileButton user={props.user} aria-haspopup="menu" aria-expanded={false} {...handlers} />
+      )}
+    >
+      {(reachedBy) => <menu.Component {...props} autoFocus defaultOpened={reachedBy === 'press'} />}
+    </UntilUsed>
   );
 }

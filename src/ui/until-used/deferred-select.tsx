@@ -1,6 +1,5 @@
 import { ComboboxChevron, type ComboboxItem, InputBase, type SelectProps } from '@mantine/core';
-import { Suspense } from 'react';
-import { lazyUntilUsed, usePreloadWhenIdle, useReached } from './until-used';
+import { lazyUntilUsed, type StandInHandlers, UntilUsed } from './until-used';
 
 const select = lazyUntilUsed<SelectProps>(() => import('./mantine-select'));
 
@@ -11,7 +10,7 @@ type StandInProps = {
   placeholder?: string;
   /** Takes a pointer like a button (a select one cannot type in). */
   pointer?: boolean;
-  handlers: ReturnType<typeof useReached>[1];
+  handlers: StandInHandlers;
 };
 
 /**
@@ -46,21 +45,20 @@ type DeferredSelectProps = Omit<SelectProps, 'data'> & { label: string; data: Co
  * mounts, a second render inside the screen's first commit.
  */
 export function DeferredSelect(props: DeferredSelectProps) {
-  const [reachedBy, handlers] = useReached();
-  usePreloadWhenIdle(select.preload);
-  const standIn = (
-    <ClosedSelectField
-      label={props.label}
-      shown={props.data.find((option) => option.value === props.value)?.label ?? ''}
-      placeholder={props.placeholder}
-      pointer={!props.searchable}
-      handlers={handlers}
-    />
-  );
-  if (!reachedBy) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <select.Component {...props} autoFocus defaultDropdownOpened={reachedBy === 'press'} />
-    </Suspense>
+    <UntilUsed
+      preload={select.preload}
+      standIn={(handlers) => (
+        <ClosedSelectField
+          label={props.label}
+          shown={props.data.find((option) => option.value === props.value)?.label ?? ''}
+          placeholder={props.placeholder}
+          pointer={!props.searchable}
+          handlers={handlers}
+        />
+      )}
+    >
+      {(reachedBy) => <select.Component {...props} autoFocus defaultDropdownOpened={reachedBy === 'press'} />}
+    </UntilUsed>
   );
 }
