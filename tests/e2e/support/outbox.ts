@@ -77,14 +77,18 @@ export const pendingButton = (page: Page) => page.getByRole('button', { name: /^
 export const waitForCacheWrite = (page: Page) => page.waitForTimeout(1500);
 
 /**
- * Opens a team's dashboard online and waits for a member card (the named one, or any), then for the
- * cache to reach the device, so the list can be shown offline later.
+ * Opens a team's dashboard online and waits for a member card (the named one, or any) and the Team
+ * Report's training figures (read after the cards), then for the cache to reach the device, so the
+ * screen can be shown offline later.
  */
 export async function openTeamDashboard(page: Page, teamId: string, memberName?: string) {
   await page.goto(`/user-portal/team-dashboard?team=${teamId}`);
   const cards = memberList(page).getByRole('article');
   await expect(
     memberName ? memberList(page).getByRole('article', { name: memberName }) : cards.first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Assigned training' }).getByRole('button').first(),
   ).toBeVisible();
   await waitForCacheWrite(page);
 }
