@@ -136,3 +136,44 @@ test('offline work the server had already counted from another device is sent wi
   expect(course.progress.state).toBe('completed');
   expect(quiz.attempts).toHaveLength(1);
 });
+
+test('an activity whose waiting completion is discarded shows not done again and can be finished once more', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await assignedCourse(request, id, learner._id, 'document');
+
+  await openSignedIn(page, learner, `/user-portal/learning-process/course/${setup.courseId}`);
+  await waitForServiceWorker(page);
+  const guide = activity(page, 'Evacuation guide');
+  const markAsRead = guide.getByRole('button', { name: 'Mark as read' });
+  await expect(guide.getByText('Page 1 of 2')).toBeVisible({ timeout: 20_000 });
+  await page.context().setOffline(true);
+  await markAsRead.click();
+  await expect(guide.getByText(WAITING)).toBeVisible();
+
+  await closeToasts(page);
+  await pendingButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Offline changes' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await page
+    .getByRole('dialog', { name: /^Confirm/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(pendingButton(page)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Back online, the course is read again: the activity is not done, and finishing it counts.
+  await goOnline(page);
+  await markAsRead.click();
+  await expect(guide.getByText('Done', { exact: true })).toBeVisible();
+  await expect(guide.getByText(WAITING)).toHaveCount(0);
+  const { course } = await learnerRecords(request, learner, setup);
+  const lesson = course.outline.find((item) => item.kind === 'lesson');
+  expect(lesson?.kind === 'lesson' && lesson.activities.map((one) => one.done)).toEqual([true]);
+});

@@ -2,7 +2,7 @@ import { FILE_KINDS } from '@contract/files';
 import { MEDIA_WATCHED_SHARE, type PlayerActivity } from '@contract/learning/resource';
 import { Anchor, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
 import { useWaitingWork, WAITING_LABEL } from '@/lib/outbox-learning';
@@ -87,7 +87,12 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
   const complete = useCompleteActivity(courseId);
   // One completion per card: a second tap, or the outbox sending it again, counts once.
   const completionId = useRef(crypto.randomUUID());
-  const sent = useRef(activity.done);
+  const sent = useRef(false);
+  // Shown not done again (its waiting completion discarded from the outbox, or a saved copy that
+  // showed it done replaced by the server's answer), the activity can be finished anew.
+  useEffect(() => {
+    if (!activity.done) sent.current = false;
+  }, [activity.done]);
   // The card shows when the learner opens the activity: media is timed from here.
   const [openedAt] = useState(() => new Date().toISOString());
   const [watched, setWatched] = useState(0);
@@ -96,7 +101,7 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
   const waiting = useWaitingWork().activities.has(activity._id);
 
   const finish = (share?: number) => {
-    if (sent.current) return;
+    if (activity.done || sent.current) return;
     sent.current = true;
     complete.mutate(
       {
