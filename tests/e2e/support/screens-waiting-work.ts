@@ -22,9 +22,11 @@ export async function finishActivityOffline(page: Page) {
   const waiting = outline(page).getByText('Waiting to be sent');
   // On a busy machine a tap can land while the player redraws for the lost connection, and a
   // completion queued can reach the outline only on its next read: look again after a reload
-  // (from the device), then tap once more.
+  // (from the device), then tap once more. The button is pressed from the keyboard: scrolled into
+  // view just before a click, it sits where the lesson's embedded video was, and the browser can
+  // send the click to that frame's document (its own process) instead of the page.
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    await finish.first().click();
+    await finish.first().press('Enter');
     if (await shows(waiting)) return;
     await page.reload();
     await outline(page).waitFor();
