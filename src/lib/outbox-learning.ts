@@ -32,6 +32,8 @@ export type WaitingWork = {
   activities: ReadonlySet<string>;
   /** Courses an activity's completion or hand-in waits in. */
   courses: ReadonlySet<string>;
+  /** Courses taken at their link that the learner marked done here. */
+  markedDone: ReadonlySet<string>;
   /** Quizzes whose submitted answers wait to be graded. */
   answeredQuizzes: ReadonlySet<string>;
   /** Per quiz, the attempts started on this device that the server has not heard of yet. */
@@ -60,6 +62,7 @@ const patterns = {
   start: new RegExp(`${learningPaths.quizAttempt(ID)}$`),
   submit: new RegExp(`${learningPaths.quizSubmit(ID, ID)}$`),
   record: new RegExp(`${checklistRecordPaths.record}$`),
+  markDone: new RegExp(`${learningPaths.markDone(ID)}$`),
 };
 
 const ACTIONS: readonly string[] = ['done', 'notYet', 'withdraw'] satisfies ChecklistRecordAction[];
@@ -79,6 +82,7 @@ function waitingRecord(url: string): WaitingRecord | null {
 export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
   const activities = new Set<string>();
   const courses = new Set<string>();
+  const markedDone = new Set<string>();
   const answeredQuizzes = new Set<string>();
   const startedAttempts = new Map<string, number>();
   const checklistRecords: WaitingRecord[] = [];
@@ -102,6 +106,11 @@ export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
       activities.add(finished[2]);
       continue;
     }
+    const marked = patterns.markDone.exec(path);
+    if (marked?.[1]) {
+      markedDone.add(marked[1]);
+      continue;
+    }
     const started = patterns.start.exec(path);
     if (started?.[1]) {
       startedAttempts.set(started[1], (startedAttempts.get(started[1]) ?? 0) + 1);
@@ -113,6 +122,7 @@ export function waitingWork(entries: readonly OutboxSummary[]): WaitingWork {
   return {
     activities,
     courses,
+    markedDone,
     answeredQuizzes,
     startedAttempts,
     checklistRecords,

@@ -42,6 +42,11 @@ function snapshot(): OutboxView {
   return view;
 }
 
+/** The outbox as the worker last reported it, read outside a render (in an event's handler). */
+export function currentOutbox(): OutboxView {
+  return snapshot();
+}
+
 /** The outbox as the worker last reported it: its entries, how many wait and failed, and whether it is paused. */
 export function useOutbox(): OutboxView {
   return useSyncExternalStore(subscribe, snapshot, snapshot);

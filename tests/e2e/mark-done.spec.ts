@@ -3,8 +3,9 @@ import type { PlayerCourse } from '../../contract/learning/resource.ts';
 import { apiAs } from './support/account-control.ts';
 import { ADMIN, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { type Learner, newLearner } from './support/learning.ts';
-import { SYNCED } from './support/outbox.ts';
+import { SYNCED, waitForCacheWrite } from './support/outbox.ts';
 import { expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
+import { discardAllOfflineChanges } from './support/screens-waiting-work.ts';
 
 // On a phone: a course taken at its external link (nothing in its outline) is marked done by the
 // learner after opening the link, online and offline, and the server counts it once.
@@ -92,6 +93,13 @@ test('marked done offline, the course waits to be sent and is completed once the
   await expect(page.getByRole('status').filter({ hasText: 'Waiting to be sent' })).toBeVisible();
   expect(await serverState(request, learner, courseId)).toBe('in-progress');
 
+  // Reloaded offline, the course still shows the mark waiting, not a button to mark it again.
+  await waitForCacheWrite(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting to be sent' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
+
   await page.context().setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 30_000 });
@@ -101,4 +109,36 @@ test('marked done offline, the course waits to be sent and is completed once the
       timeout: 20_000,
     },
   );
+});
+
+test('a mark discarded from the outbox is no longer shown waiting, and the course can be marked done again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = run();
+  const learner = await newLearner(request, id);
+  const { courseId, name } = await linkCourse(request, id, learner);
+
+  await openSignedIn(page, learner, `/user-portal/learning-process/course/${courseId}`);
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await openLink(page);
+  await page.context().setOffline(true);
+  const mark = page.getByRole('button', { name: 'Mark as done' });
+  await mark.click();
+  const waiting = page.getByRole('status').filter({ hasText: 'Waiting to be sent' });
+  await expect(waiting).toBeVisible();
+
+  // Discarded (and back online), nothing was sent: the panel offers the mark again.
+  await discardAllOfflineChanges(page);
+  await expect(waiting).toHaveCount(0);
+  await expect(mark).toBeVisible();
+  expect(await serverState(request, learner, courseId)).toBe('in-progress');
+  await openLink(page);
+  await mark.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You marked this course as done on' }),
+  ).toBeVisible();
+  expect(await serverState(request, learner, courseId)).toBe('completed');
 });

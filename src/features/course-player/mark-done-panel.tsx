@@ -8,12 +8,14 @@ import { api, isQueued, type WriteResult } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { learningKeys } from '@/lib/learning-keys';
 import { toast } from '@/lib/notify';
+import { currentOutbox, type OutboxSummary, useOutbox } from '@/lib/outbox';
+import { useWaitingWork } from '@/lib/outbox-learning';
 
 /**
  * Marks the course done. The completion's id is made once per panel, so the outbox's replay of it,
- * or a second tap, counts once on the server.
+ * or a second tap, counts once on the server. `onQueued` hears of a mark kept in the outbox.
  */
-function useMarkDone(course: PlayerCourse) {
+function useMarkDone(course: PlayerCourse, onQueued: () => void) {
   const queryClient = useQueryClient();
   const [completionId] = useState(() => crypto.randomUUID());
   return useMutation({
@@ -24,11 +26,27 @@ function useMarkDone(course: PlayerCourse) {
       });
     },
     onSuccess: async (result) => {
-      if (isQueued(result)) return;
+      if (isQueued(result)) {
+        onQueued();
+        return;
+      }
       if (result.results.courseCompleted) toast.success('Course completed.');
       await queryClient.invalidateQueries({ queryKey: learningKeys.all });
     },
   });
+}
+
+/**
+ * Whether the course's mark waits in the outbox: as the outbox lists it (after a reload too, and no
+ * more once it is sent or discarded), or, until the outbox next reports, as the panel's own mark
+ * was answered (the answer comes a moment before the report).
+ */
+function useMarkWaiting(courseId: string) {
+  const work = useWaitingWork();
+  const { entries } = useOutbox();
+  const [queuedWith, setQueuedWith] = useState<readonly OutboxSummary[] | null>(null);
+  const waiting = work.markedDone.has(courseId) || (queuedWith !== null && queuedWith === entries);
+  return { waiting, onQueued: () => setQueuedWith(currentOutbox().entries) };
 }
 
 /**
@@ -37,8 +55,8 @@ function useMarkDone(course: PlayerCourse) {
  */
 export function MarkDonePanel({ course, link }: { course: PlayerCourse; link: string }) {
   const [opened, setOpened] = useState(false);
-  const markDone = useMarkDone(course);
-  const waiting = markDone.data !== undefined && isQueued(markDone.data);
+  const { waiting, onQueued } = useMarkWaiting(course._id);
+  const markDone = useMarkDone(course, onQueued);
   const { completedAt, state } = course.progress;
   const done = state === 'completed' && completedAt !== null;
   return (

@@ -18,6 +18,7 @@ import { ReadState } from './read-state';
 const NO_WORK: Omit<WaitingWork, 'checklistRecords'> = {
   activities: new Set(),
   courses: new Set(),
+  markedDone: new Set(),
   answeredQuizzes: new Set(),
   startedAttempts: new Map(),
   elearningPackages: new Set(),

@@ -70,12 +70,20 @@ describe('the learner work waiting in the outbox', () => {
     expect([...work.answeredQuizzes]).toEqual([QUIZ]);
   });
 
+  it('reads a link course marked done, apart from the courses an activity waits in', () => {
+    const work = waitingWork([entry(`/user-portal/course/${COURSE}/mark-done`)]);
+    expect([...work.markedDone]).toEqual([COURSE]);
+    expect(work.courses.size).toBe(0);
+  });
+
   it('leaves out refused entries and other writes', () => {
     const work = waitingWork([
       entry(`/user-portal/course/${COURSE}/activity/${PDF}/complete`, 'failed'),
+      entry(`/user-portal/course/${COURSE}/mark-done`, 'failed'),
       entry(`/team/${COURSE}/members`),
     ]);
     expect(work.activities.size).toBe(0);
+    expect(work.markedDone.size).toBe(0);
     expect(work.startedAttempts.size).toBe(0);
   });
 
