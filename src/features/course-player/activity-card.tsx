@@ -88,8 +88,8 @@ export function ActivityCard({ courseId, activity: fresh }: ActivityCardProps) {
   // One completion per card: a second tap, or the outbox sending it again, counts once.
   const completionId = useRef(crypto.randomUUID());
   const sent = useRef(false);
-  // Shown not done again (its waiting completion discarded from the outbox, or a saved copy that
-  // showed it done replaced by the server's answer), the activity can be finished anew.
+  // Shown not done again (its waiting completion discarded from the outbox), the activity can be
+  // finished anew.
   useEffect(() => {
     if (!activity.done) sent.current = false;
   }, [activity.done]);
