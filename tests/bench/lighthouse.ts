@@ -7,7 +7,8 @@ import { chromium } from 'playwright-core';
 import { chromiumExecutable } from '../e2e/support/config.ts';
 import { removeDataDir, startServer } from './support/server.ts';
 
-const PERFORMANCE_TARGET = 95;
+/** The performance each page must reach: the sign-in screen 95, the team dashboard (a lead's phone) 90. */
+const PERFORMANCE_TARGETS: Record<string, number> = { '/login': 95, '/user-portal/team-dashboard': 90 };
 const ACCESSIBILITY_TARGET = 100;
 const LEAD = { email: 'lead@example.com', password: 'lead1234' };
 /** Lighthouse's figures vary from run to run on a shared machine; the median of a few is steadier. */
@@ -91,8 +92,9 @@ export async function lighthouseScores() {
     if (errors.length > 0) console.log(`  runs Lighthouse could not finish, left out: ${errors.join(', ')}`);
     if (all.length === 0) throw new Error(`No Lighthouse run of ${path} finished`);
     const range = (id: string) => pick('scores', id).join(', ');
+    const target = PERFORMANCE_TARGETS[path] ?? 100;
     console.log(
-      `  performance ${scores.performance} [${range('performance')}], target ${PERFORMANCE_TARGET}: ratio ${((scores.performance ?? 0) / PERFORMANCE_TARGET).toFixed(2)}`,
+      `  performance ${scores.performance} [${range('performance')}], target ${target}: ratio ${((scores.performance ?? 0) / target).toFixed(2)}`,
     );
     console.log(
       `  accessibility ${scores.accessibility} [${range('accessibility')}], target ${ACCESSIBILITY_TARGET}: ratio ${((scores.accessibility ?? 0) / ACCESSIBILITY_TARGET).toFixed(2)}`,
