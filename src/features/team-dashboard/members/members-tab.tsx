@@ -129,9 +129,10 @@ export function MembersTab({ teamId }: { teamId: string }) {
           />
         </>
       ) : members.needsConnection ? null : (
-        // While the first page loads it holds the list's place, so that what is below (the Team
-        // Report, on a phone) does not show in its place and jump down when the cards come.
-        <Box mih={list.status === 'pending' ? MEMBER_LIST_MAX_HEIGHT_PX : undefined}>
+        // While the first page loads, and once it has come until its cards render (in the deferred
+        // pass), it holds the list's place, so that what is below (the Team Report, on a phone)
+        // does not show in its place and jump down when the cards come.
+        <Box mih={list.status === 'pending' || current !== null ? MEMBER_LIST_MAX_HEIGHT_PX : undefined}>
           <QueryStatus query={list} label="Loading team members..." />
         </Box>
       )}
