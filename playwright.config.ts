@@ -15,7 +15,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // On CI the log's last lines are each failure in short (a log may be read from its end only).
+  reporter: process.env.CI ? [['line'], ['./tests/e2e/support/failure-summary.ts']] : 'list',
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
