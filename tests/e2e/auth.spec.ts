@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, LEAD, openProfileMenu, signIn } from './support/actions.ts';
+import { ADMIN, LEAD, openProfileMenu, SIGNING_IN, signIn } from './support/actions.ts';
 import { readStoredToken } from './support/outbox-page.ts';
 
 test('an admin signs in to the administration area and sees the administration option', async ({ page }) => {
   await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/dashboard$/, SIGNING_IN);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible(SIGNING_IN);
   await openProfileMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Adminstration Option' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
@@ -13,8 +13,8 @@ test('an admin signs in to the administration area and sees the administration o
 
 test('a team lead signs in to the user portal without the administration option', async ({ page }) => {
   await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await expect(page.getByText('Welcome to the User Portal.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/, SIGNING_IN);
+  await expect(page.getByText('Welcome to the User Portal.')).toBeVisible(SIGNING_IN);
   await openProfileMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Adminstration Option' })).toHaveCount(0);
@@ -36,7 +36,7 @@ test('logout clears the session and the gates follow the stored token', async ({
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page).toHaveURL(/\/app\/dashboard$/, SIGNING_IN);
 
   // The public gate sends a signed-in user to the portal.
   await page.goto('/login');

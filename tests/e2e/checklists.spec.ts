@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checklistMessages } from '../../contract/checklists/resource.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, SIGNING_IN, signIn } from './support/actions.ts';
 import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
 
 const LIST = '/app/content-management/checklists';
@@ -94,7 +94,7 @@ for (const [size, device] of Object.entries({ desktop: DESKTOP, phone: PHONE }))
       test.setTimeout(150_000);
       const title = `Forklift sign-off ${size} ${Date.now().toString(36)}`;
       await signIn(page, ADMIN);
-      await expect(page).toHaveURL(/\/app\/dashboard/);
+      await expect(page).toHaveURL(/\/app\/dashboard/, SIGNING_IN);
       await page.goto(LIST);
       await expect(page.getByRole('heading', { level: 1, name: 'Checklists' })).toBeVisible();
 

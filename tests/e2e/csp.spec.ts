@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, LEAD, openProfileMenu, signIn, waitForServiceWorker } from './support/actions.ts';
+import { ADMIN, LEAD, openProfileMenu, SIGNING_IN, signIn, waitForServiceWorker } from './support/actions.ts';
 
 type Violation = { directive: string; blocked: string; source: string };
 type CspWindow = Window & { __cspViolations?: Violation[]; __injectedScriptRan?: boolean };
@@ -54,8 +54,8 @@ test('the login page, the portal dashboards and the team dashboard run under the
   await expectNoViolations(page, consoleErrors);
 
   await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await expect(page.getByText('Welcome to the User Portal.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/, SIGNING_IN);
+  await expect(page.getByText('Welcome to the User Portal.')).toBeVisible(SIGNING_IN);
   // The service worker is registered and activated under the policy too.
   await waitForServiceWorker(page);
   await openProfileMenu(page);
@@ -72,8 +72,8 @@ test('the administration dashboard and its lists run under the policy', async ({
   const consoleErrors = await watchPolicy(page);
 
   await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/dashboard$/, SIGNING_IN);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible(SIGNING_IN);
   await expectNoViolations(page, consoleErrors);
 
   await page.goto('/app/user-management/users');

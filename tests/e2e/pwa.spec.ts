@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { ADMIN, signIn, waitForServiceWorker } from './support/actions.ts';
+import { ADMIN, SIGNING_IN, signIn, waitForServiceWorker } from './support/actions.ts';
 import { chromiumArgs, chromiumExecutable, E2E_BASE_URL } from './support/config.ts';
 
 test('after one online visit, an offline reload of a deep link renders the shell', async ({
@@ -10,7 +10,7 @@ test('after one online visit, an offline reload of a deep link renders the shell
   context,
 }) => {
   await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page).toHaveURL(/\/app\/dashboard$/, SIGNING_IN);
   await waitForServiceWorker(page);
 
   await context.setOffline(true);

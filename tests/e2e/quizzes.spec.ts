@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { ApiSuccess, Paged } from '../../contract/envelope.ts';
 import { API_BASE } from '../../contract/paths.ts';
 import { type QuizDetail, type QuizRow, quizMessages, quizPaths } from '../../contract/quizzes/resource.ts';
-import { ADMIN, signIn } from './support/actions.ts';
+import { ADMIN, SIGNING_IN, signIn } from './support/actions.ts';
 import { expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
 
 const LIST = '/app/content-management/quizzes';
@@ -21,7 +21,7 @@ Helmets are worn in the warehouse. {T}
 
 async function openList(page: Page) {
   await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await expect(page).toHaveURL(/\/app\/dashboard/, SIGNING_IN);
   await page.goto(LIST);
   await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/actions.ts';
+import { SIGNING_IN, signIn } from './support/actions.ts';
 import { latestResetLink } from './support/mail.ts';
 
 test('the reset form shows the validation messages under its fields', async ({ page }) => {
@@ -51,6 +51,6 @@ test('forgot password mails a link that resets the password once', async ({ page
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, { email: user.email, password: 'newpass1' });
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
-  await expect(page.getByText('Welcome to the User Portal.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/, SIGNING_IN);
+  await expect(page.getByText('Welcome to the User Portal.')).toBeVisible(SIGNING_IN);
 });

@@ -7,6 +7,13 @@ export const LEAD = { email: 'lead@example.com', password: 'lead1234' };
 
 type Credentials = { email: string; password: string };
 
+/**
+ * The wait for the screen that signing in through the login screen leads to. A new browser context
+ * has none of the signed-in area's code yet: after the sign-in it fetches and runs it (and the
+ * screen's first reads) at once, which on a machine busy with other tests takes longer than a step.
+ */
+export const SIGNING_IN = { timeout: 30_000 };
+
 export async function signIn(page: Page, user: Credentials) {
   await page.goto('/login');
   await page.getByLabel(/^email/i).fill(user.email);

@@ -3,7 +3,7 @@ import type { ApiSuccess, Paged } from '../../../contract/envelope.ts';
 import type { MemberDetail } from '../../../contract/member.ts';
 import type { LoginResult } from '../../../contract/session.ts';
 import type { OrganizationList, TeamMemberCard } from '../../../contract/team-dashboard.ts';
-import { LEAD, openSignedIn, signIn, waitForServiceWorker } from './actions.ts';
+import { LEAD, openSignedIn, SIGNING_IN, signIn, waitForServiceWorker } from './actions.ts';
 
 export const QUEUED = 'Saved offline. It will be sent when the connection is back.';
 export const SYNCED = 'All offline changes are synced.';
@@ -65,7 +65,7 @@ export async function restoreDefaultTeam(api: LeadApi, teamId: string | null) {
 export async function signInLeadWithWorker(page: Page) {
   if (page.url() === 'about:blank') await openSignedIn(page, LEAD, '/user-portal/user-dashboard');
   else await signIn(page, LEAD);
-  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/);
+  await expect(page).toHaveURL(/\/user-portal\/user-dashboard$/, SIGNING_IN);
   await waitForServiceWorker(page);
 }
 
