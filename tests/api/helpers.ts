@@ -90,12 +90,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openSeededPglite();
   const name = `training_admin_test_${randomBytes(6).toString('hex')}`;
-  await onServer(url, `create database "${name}"`);
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
+  const template = await postgresTemplate(url);
+  await whileInUse(() => onServer(url, `create database "${name}" template "${template}"`));
+  const handle = await openDatabase({ databaseUrl: databaseOn(url, name) });
+  // Migrating again is a no-op on the copy, and checks it is of this version.
   await handle.migrate();
-  await seedIfEmpty(handle.db);
   return {
     ...handle,
     close: async () => {
@@ -105,12 +104,78 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** PostgreSQL's codes for a database that exists already, and one another session is using. */
+const DUPLICATE_DATABASE = '42P04';
+const OBJECT_IN_USE = '55006';
+
+let templateReady: Promise<string> | undefined;
+
+/**
+ * The migrated, seeded database each PostgreSQL test database is copied from (made unless it is
+ * there; a file running alongside may be making it too): copying one takes a fraction of migrating
+ * and seeding anew. Named by the version of server/ that made it, so a change makes a new one (a
+ * server that outlives the run keeps one per version, as tmpdir() keeps PGlite's tarballs).
+ */
+function postgresTemplate(url: string): Promise<string> {
+  templateReady ??= (async () => {
+    const template = `training_admin_test_template_${serverFingerprint()}`;
+    const exists = await onServer(url, `select 1 from pg_database where datname = '${template}'`);
+    if (exists.rowCount) return template;
+    // Built under a name of its own and renamed when complete, so nothing copies half a template.
+    const building = `${template}_${randomBytes(4).toString('hex')}`;
+    await onServer(url, `create database "${building}"`);
+    const handle = await openDatabase({ databaseUrl: databaseOn(url, building) });
+    try {
+      await handle.migrate();
+      await seedIfEmpty(handle.db);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await whileInUse(() => onServer(url, `alter database "${building}" rename to "${template}"`));
+    } catch (error) {
+      await onServer(url, `drop database if exists "${building}" with (force)`);
+      if (codeOf(error) !== DUPLICATE_DATABASE) throw error;
+    }
+    return template;
+  })().catch((error) => {
+    templateReady = undefined;
+    throw error;
+  });
+  return templateReady;
+}
+
+/**
+ * Runs `statement`, again while PostgreSQL answers that a database it needs is in use (a session
+ * that just closed may still be ending on the server).
+ */
+async function whileInUse(statement: () => Promise<unknown>) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (codeOf(error) !== OBJECT_IN_USE || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as { code?: string }).code;
+}
+
+function databaseOn(url: string, name: string): string {
+  const on = new URL(url);
+  on.pathname = `/${name}`;
+  return on.toString();
+}
+
 /** Runs one statement on the server of TEST_DATABASE_URL, outside any test database. */
 async function onServer(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement);
   } finally {
     await client.end();
   }
