@@ -1118,9 +1118,14 @@ export function screenPath(screen: Screen, ids: ScreenIds): string {
 /** Opens a screen and waits until it shows what it is for, then opens its dialog, menu or drawer. */
 export async function showScreen(page: Page, screen: Screen, ids: ScreenIds): Promise<void> {
   await page.goto(screenPath(screen, ids));
-  await (screen.ready ?? heading(/./))(page);
+  await screenReady(page, screen);
   await screen.open?.(page);
   await settle(page);
+}
+
+/** Waits until the screen shows what it shows once it has its data. */
+export async function screenReady(page: Page, screen: Screen): Promise<void> {
+  await (screen.ready ?? heading(/./))(page);
 }
 
 /** Waits until transitions (a dialog fading in, a menu opening) have finished; spinners go on for ever. */
