@@ -7,6 +7,7 @@ import {
   lookUpIds,
   redirectRoutes,
   type ScreenIds,
+  screenReady,
   screens,
   settle,
   showScreen,
@@ -108,11 +109,17 @@ for (const screen of screens) {
     test.setTimeout(90_000);
     const page = await pageFor(browser, screen.who);
     const findings: Finding[] = [];
+    let opened = false;
     for (const [viewport, size] of Object.entries(VIEWPORTS)) {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize(size);
       try {
-        await showScreen(page, screen, ids);
+        // A screen reached by its address alone is opened once, and then resized in place, which
+        // shows the same as loading it again at the new size; one reached by steps is opened anew
+        // (what the steps do may differ by size).
+        if (opened && !screen.open) await screenReady(page, screen);
+        else await showScreen(page, screen, ids);
+        opened = true;
         for (const scheme of SCHEMES) {
           await page.emulateMedia({ colorScheme: scheme });
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
