@@ -3,7 +3,7 @@ import type { PlayerCourse } from '../../contract/learning/resource.ts';
 import { apiAs } from './support/account-control.ts';
 import { ADMIN, openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { type Learner, newLearner } from './support/learning.ts';
-import { SYNCED, waitForCacheWrite } from './support/outbox.ts';
+import { pendingButton, SYNCED, waitForCacheWrite } from './support/outbox.ts';
 import { expectNoSidewaysScroll, PHONE } from './support/responsive.ts';
 import { discardAllOfflineChanges } from './support/screens-waiting-work.ts';
 
@@ -129,6 +129,9 @@ test('a mark discarded from the outbox is no longer shown waiting, and the cours
   await mark.click();
   const waiting = page.getByRole('status').filter({ hasText: 'Waiting to be sent' });
   await expect(waiting).toBeVisible();
+  // The panel shows its own answer at once; the change is in the top bar's outbox, where it is
+  // discarded, once the outbox reports it.
+  await expect(pendingButton(page)).toHaveAccessibleName('Offline changes: 1 pending');
 
   // Discarded (and back online), nothing was sent: the panel offers the mark again.
   await discardAllOfflineChanges(page);

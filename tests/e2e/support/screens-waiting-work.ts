@@ -45,7 +45,10 @@ async function shows(locator: ReturnType<Page['getByText']>): Promise<boolean> {
   }
 }
 
-/** Discards every waiting change before the connection comes back, so nothing is sent. */
+/**
+ * Discards every waiting change the top bar's outbox shows before the connection comes back, so
+ * nothing is sent. A change just made may not be there yet: wait for it first.
+ */
 export async function discardAllOfflineChanges(page: Page) {
   const panel = page.getByRole('dialog', { name: 'Offline changes' });
   const discard = panel.getByRole('button', { name: 'Discard' });
