@@ -12,7 +12,6 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { API_BASE } from '../../contract/paths.ts';
 import { createApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
@@ -23,6 +22,7 @@ import { type Config, readConfig } from '../../server/env.ts';
 import type { Logger } from '../../server/http/app-env.ts';
 import { createBackground } from '../../server/http/background.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
+import { databaseOn, onServer } from '../postgres/support/fresh-database.ts';
 
 export const APP_URL = 'http://app.test';
 
@@ -162,23 +162,6 @@ async function whileInUse(statement: () => Promise<unknown>) {
 
 function codeOf(error: unknown): string | undefined {
   return (error as { code?: string }).code;
-}
-
-function databaseOn(url: string, name: string): string {
-  const on = new URL(url);
-  on.pathname = `/${name}`;
-  return on.toString();
-}
-
-/** Runs one statement on the server of TEST_DATABASE_URL, outside any test database. */
-async function onServer(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 type CallOptions = {
