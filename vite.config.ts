@@ -115,6 +115,32 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+/** The chunks a signed-in start on the team dashboard waits for before its first paint. */
+const SIGNED_IN_FIRST_CHUNKS = [teamDashboardLoaderChunk.name, portalChunk.name, myDashboardChunk.name];
+
+/**
+ * Fails the build when a chunk of SIGNED_IN_FIRST_CHUNKS carries a stylesheet of its own. Vite loads
+ * a lazy chunk's stylesheet before its script, so on a phone network such a sheet, however small,
+ * is a round trip more before the screen's first paint. The app's rules for signed-in screens go in
+ * src/app/signed-in.css, loaded with Mantine's styles.
+ */
+function noStylesheetBeforeFirstScreens(): Plugin {
+  return {
+    name: 'training-admin:no-stylesheet-before-first-screens',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !SIGNED_IN_FIRST_CHUNKS.includes(file.name)) continue;
+        const sheets = [...(file.viteMetadata?.importedCss ?? [])];
+        if (sheets.length > 0)
+          this.error(
+            `The ${file.name} chunk carries a stylesheet (${sheets.join(', ')}), which its screen would wait for before its script: move its rules to src/app/signed-in.css`,
+          );
+      }
+    },
+  };
+}
+
 const STABLE_ID = fileURLToPath(new URL('./src/lib/stable-id.ts', import.meta.url));
 
 /**
@@ -165,6 +191,7 @@ export default defineConfig({
     react(),
     stableMantineIds(),
     preloadFirstScreen(),
+    noStylesheetBeforeFirstScreens(),
     elearningLauncher(),
     VitePWA({
       strategies: 'injectManifest',

@@ -6,7 +6,6 @@ import {
 } from '@contract/course-assignments/compliance';
 import { SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ReactElement } from 'react';
-import classes from './figure-stats.module.css';
 
 const COLORS: Record<ComplianceStatus, string> = {
   assigned: 'blue',
@@ -35,7 +34,7 @@ export function FigureStats({ figures, onPick, link, of, cols = { base: 2, sm: 4
       {COMPLIANCE_STATUSES.map((status) => (
         <UnstyledButton
           key={status}
-          className={classes.stat}
+          className="figure-stat"
           data-status={status}
           style={{ '--stat-color': `var(--mantine-color-${COLORS[status]}-filled)` }}
           onClick={onPick ? () => onPick(status) : undefined}
