@@ -11,6 +11,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 /** The split-off components of the routes a first visit lands on: /login inside the _public layout. */
 const FIRST_SCREEN = /\/src\/routes\/(_public\.tsx|_public\/login\.tsx)\?tsr-split=component/;
+const BOOT = fileURLToPath(new URL('./src/app/boot.ts', import.meta.url));
 const APP_ENTRY = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
 
 /**
@@ -26,6 +27,18 @@ const firstLoadChunk: Rolldown.CodeSplittingGroup = {
   name: 'first-load',
   test: (id) => id === APP_ENTRY || FIRST_SCREEN.test(id),
   priority: 3,
+};
+
+/**
+ * The page's entry (src/app/boot.ts) as one chunk with what it uses: Vite's preload helper and the
+ * modulepreload polyfill. Left to Rolldown, the helper went into the first-load chunk, and the entry
+ * imported that chunk statically, so it ran only once the first-load chunk had arrived: too late to
+ * give the screen's chunks a head start.
+ */
+const bootChunk: Rolldown.CodeSplittingGroup = {
+  name: 'boot',
+  test: (id) => id === BOOT || id.includes('vite/preload-helper') || id.includes('modulepreload-polyfill'),
+  priority: 4,
 };
 
 /** The team dashboard's loader: what it reads first (teams, report, members), without the screen. */
@@ -105,11 +118,71 @@ function preloadFirstScreen(): Plugin {
         for (const chunk of chunks) if (chunk.moduleIds.some((id) => FIRST_SCREEN.test(id))) visit(chunk);
         if (needed.size === 0) throw new Error('No chunk of the sign-in screen was found to preload');
         const fresh = [...needed].filter((name) => !html.includes(`/${name}"`));
-        return fresh.map((name) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
-          injectTo: 'head' as const,
-        }));
+        // Their stylesheets too: the entry loads the first-load chunk with import(), which Vite's
+        // HTML does not follow, and the first paint needs the sign-in screen's sheet.
+        const sheets = [...needed]
+          .flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])])
+          .filter((name) => !html.includes(`/${name}"`));
+        return [
+          ...fresh.map((name) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...new Set(sheets)].map((name) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${name}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * The chunks (by name) that the screens at each address need beyond the first load, most specific
+ * address first. The entry (src/app/boot.ts) starts them beside the first-load chunk.
+ */
+const SCREEN_CHUNKS: Array<[string, string[]]> = [
+  ['/user-portal/team-dashboard', ['all-styles', 'portal', 'team-dashboard-loader']],
+  ['/user-portal/user-dashboard', ['all-styles', 'portal', 'my-dashboard']],
+  ['/user-portal', ['all-styles', 'portal']],
+  ['/app', ['all-styles']],
+];
+
+/**
+ * Lists in index.html, as data for src/app/boot.ts, the files of SCREEN_CHUNKS for each address:
+ * each chunk's script and its stylesheets. A signed-in start otherwise asks for them only once the
+ * first-load chunk has arrived and run, a second round of downloads before the first paint.
+ */
+function screenPreloads(): Plugin {
+  return {
+    name: 'training-admin:screen-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const outputs = Object.values(bundle);
+        const files = (name: string) => {
+          const chunk = outputs.find((file) => file.type === 'chunk' && file.name === name);
+          if (chunk?.type === 'chunk')
+            return [...(chunk.viteMetadata?.importedCss ?? []), chunk.fileName].map((file) => `/${file}`);
+          // A chunk of styles only (all-styles) leaves its stylesheet and no script.
+          const sheet = outputs.find((file) => file.type === 'asset' && file.names.includes(`${name}.css`));
+          if (sheet) return [`/${sheet.fileName}`];
+          throw new Error(`No chunk named ${name} to preload (SCREEN_CHUNKS in vite.config.ts)`);
+        };
+        const list = SCREEN_CHUNKS.map(([prefix, names]) => [prefix, [...new Set(names.flatMap(files))]]);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'screen-preloads' },
+            children: JSON.stringify(list).replaceAll('<', '\\u003c'),
+            injectTo: 'head' as const,
+          },
+        ];
       },
     },
   };
@@ -192,6 +265,7 @@ export default defineConfig({
     stableMantineIds(),
     preloadFirstScreen(),
     noStylesheetBeforeFirstScreens(),
+    screenPreloads(),
     elearningLauncher(),
     VitePWA({
       strategies: 'injectManifest',
@@ -219,7 +293,9 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [firstLoadChunk, teamDashboardLoaderChunk, portalChunk, myDashboardChunk] },
+        codeSplitting: {
+          groups: [bootChunk, firstLoadChunk, teamDashboardLoaderChunk, portalChunk, myDashboardChunk],
+        },
       },
     },
     // The page's first load keeps its <link rel="modulepreload"> tags. Lazy screens load their own
