@@ -29,6 +29,15 @@ export function lazyUntilUsed<P extends object>(load: () => Promise<{ default: C
   return { Component: lazy(preload), preload };
 }
 
+/**
+ * Fetches a lazy component's code (`preload` of lazyUntilUsed) once the browser is idle after the
+ * first render, or after PRELOAD_IDLE_TIMEOUT_MS. A failed fetch is left to the component's own
+ * render, which tries again.
+ */
+export function usePreloadWhenIdle(preload: () => Promise<unknown>) {
+  useEffect(() => whenIdle(() => void preload().catch(() => undefined), PRELOAD_IDLE_TIMEOUT_MS), [preload]);
+}
+
 /** What the stand-in's field spreads on itself, so that UntilUsed knows when it is used. */
 export type StandInHandlers = {
   onMouseDown: (event: MouseEvent) => void;
@@ -52,7 +61,7 @@ type UntilUsedProps = {
  */
 export function UntilUsed({ preload, standIn, children }: UntilUsedProps) {
   const [reachedBy, setReachedBy] = useState<ReachedBy | null>(null);
-  useEffect(() => whenIdle(() => void preload().catch(() => undefined), PRELOAD_IDLE_TIMEOUT_MS), [preload]);
+  usePreloadWhenIdle(preload);
   const field = standIn({
     onMouseDown: (event) => event.preventDefault(),
     onClick: () => setReachedBy('press'),
