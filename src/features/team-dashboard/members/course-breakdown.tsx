@@ -1,15 +1,9 @@
 import type { TeamMemberCard } from '@contract/team-dashboard';
-import { Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { formatDate } from '@/lib/format-date';
-import { useId } from '@/lib/stable-id';
-import { LearnerStateBadge } from '@/ui/learner-state-badge';
-import { QueryStatus } from '@/ui/query-status';
+import { UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { fullName } from '../format';
-import { memberViewQueryOptions } from '../member-queries';
 import { ProgressRow } from '../progress-row';
-import { courseBreakdown } from './course-states';
+import { CoursePopover } from './course-popover';
 
 type CourseBreakdownProps = { member: TeamMemberCard; teamId: string };
 
@@ -18,20 +12,9 @@ type CourseBreakdownProps = { member: TeamMemberCard; teamId: string };
  * The list is the member's Transcript, read when opened and kept for offline use like it.
  */
 export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
-  const name = fullName(member);
-  const headingId = useId();
   // The popover (its positioning, transition and focus trap) joins the card on the first tap: a
-  // screen of cards renders and lays out a plain button each, not a popover each. The bar the
-  // popover then wraps is a new button: it takes the focus before the popover opens, so that the
-  // popover gives the focus back to it when it closes.
+  // screen of cards renders and lays out a plain button each, not a popover each.
   const [armed, setArmed] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!armed) return;
-    target.current?.focus({ preventScroll: true });
-    setOpened(true);
-  }, [armed]);
   const bar = (
     <ProgressRow
       barHidden
@@ -53,56 +36,5 @@ export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
       </UnstyledButton>
     );
   }
-  return (
-    <Popover
-      width={320}
-      position="bottom"
-      withArrow
-      shadow="md"
-      trapFocus
-      returnFocus
-      opened={opened}
-      onChange={setOpened}
-    >
-      <Popover.Target>
-        {/* Named by what it shows ("Course Progress 1/6"); the popover it opens is announced with it. */}
-        <UnstyledButton ref={target} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          {bar}
-        </UnstyledButton>
-      </Popover.Target>
-      {/* Named by its heading rather than, as Mantine does, by the bar that opened it. */}
-      <Popover.Dropdown aria-labelledby={headingId} maw="calc(100vw - 2rem)">
-        <Text id={headingId} size="sm" fw={600} mb="xs">
-          Courses of {name}
-        </Text>
-        <CourseList teamId={teamId} memberId={member._id} />
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-function CourseList({ teamId, memberId }: { teamId: string; memberId: string }) {
-  const query = useQuery(memberViewQueryOptions(teamId, memberId, 'transcript'));
-  if (!query.data) return <QueryStatus query={query} />;
-  const courses = courseBreakdown(query.data);
-  if (courses.length === 0) return <Text c="dimmed">No courses assigned yet.</Text>;
-  return (
-    <Stack component="ul" gap="xs" m={0} p={0} mah={320} style={{ listStyle: 'none', overflowY: 'auto' }}>
-      {courses.map((course) => (
-        <Group component="li" key={course._id} justify="space-between" wrap="nowrap" gap="xs">
-          <Stack gap={0} miw={0}>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {course.title}
-            </Text>
-            {course.completedAt ? (
-              <Text size="xs" c="dimmed">
-                Completed {formatDate(course.completedAt)}
-              </Text>
-            ) : null}
-          </Stack>
-          <LearnerStateBadge state={course.state} tt="none" miw="max-content" />
-        </Group>
-      ))}
-    </Stack>
-  );
+  return <CoursePopover teamId={teamId} memberId={member._id} name={fullName(member)} bar={bar} />;
 }
