@@ -1,5 +1,12 @@
 import { createStore, useSelector } from '@tanstack/react-store';
-import { ConfirmDialog, type ConfirmVariant, type ConfirmWords } from './confirm-dialog';
+import { Suspense } from 'react';
+import type { ConfirmDialogProps, ConfirmVariant, ConfirmWords } from './confirm-dialog';
+import { lazyUntilUsed, usePreloadWhenIdle } from './until-used/until-used';
+
+/** The dialog's code is fetched once the browser is idle, so that it is in before a question. */
+const confirmDialog = lazyUntilUsed<ConfirmDialogProps>(() =>
+  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 type PendingConfirm = {
   variant: ConfirmVariant;
@@ -38,18 +45,21 @@ export function askConfirm(variant: ConfirmVariant, words?: ConfirmWords): Promi
 
 export function ConfirmHost() {
   const { current, opened } = useSelector(confirmStore);
+  usePreloadWhenIdle(confirmDialog.preload);
   if (!current) return null;
   return (
-    <ConfirmDialog
-      variant={current.variant}
-      words={current.words}
-      opened={opened}
-      onConfirm={current.onConfirm}
-      // Keep the content while the close transition runs.
-      onClose={() => {
-        current.onClose?.();
-        confirmStore.setState((state) => ({ ...state, opened: false }));
-      }}
-    />
+    <Suspense fallback={null}>
+      <confirmDialog.Component
+        variant={current.variant}
+        words={current.words}
+        opened={opened}
+        onConfirm={current.onConfirm}
+        // Keep the content while the close transition runs.
+        onClose={() => {
+          current.onClose?.();
+          confirmStore.setState((state) => ({ ...state, opened: false }));
+        }}
+      />
+    </Suspense>
   );
 }

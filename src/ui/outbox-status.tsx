@@ -6,11 +6,19 @@ import { toast } from '@/lib/notify';
 import { type OutboxSummary, useOutbox } from '@/lib/outbox';
 import { MountWhen } from './lazy-mount';
 import { failedSyncMessage, newlyFailed, outboxBadge, REVIEW_CHANGES } from './outbox-badge';
-import { OutboxPanel } from './outbox-panel';
 import { useBelow } from './responsive';
+import { lazyUntilUsed, usePreloadWhenIdle } from './until-used/until-used';
 import { useOnline } from './use-online';
 
 const FAILED_TOAST_ID = 'outbox-failed';
+
+/**
+ * The panel's code (a drawer, its list and edit form) is not in the screens' first load: it is
+ * fetched once the browser is idle, so it is in before it is opened, offline too.
+ */
+const outboxPanel = lazyUntilUsed<{ opened: boolean; onClose: () => void }>(() =>
+  import('./outbox-panel').then((module) => ({ default: module.OutboxPanel })),
+);
 
 /**
  * Whether the outbox panel is open. Kept outside the component so a toast (rendered elsewhere) can
@@ -59,6 +67,7 @@ export function OutboxStatus() {
   const compact = useBelow('sm');
   const badge = outboxBadge(pending, failed);
   useFailedSyncToast(entries);
+  usePreloadWhenIdle(outboxPanel.preload);
   const StateIcon = online ? IconCloud : IconCloudOff;
   return (
     <Group gap={6} wrap="nowrap">
@@ -103,7 +112,7 @@ export function OutboxStatus() {
       ) : null}
       {/* In the page from its first opening: the top bar of every screen renders without its drawer. */}
       <MountWhen when={opened}>
-        <OutboxPanel opened={opened} onClose={() => setPanelOpened(false)} />
+        <outboxPanel.Component opened={opened} onClose={() => setPanelOpened(false)} />
       </MountWhen>
     </Group>
   );
