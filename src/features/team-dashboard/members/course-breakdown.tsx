@@ -1,9 +1,18 @@
 import type { TeamMemberCard } from '@contract/team-dashboard';
 import { UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyUntilUsed, usePreloadWhenIdle } from '@/ui/until-used/until-used';
 import { fullName } from '../format';
 import { ProgressRow } from '../progress-row';
-import { CoursePopover } from './course-popover';
+import type { CoursePopoverProps } from './course-popover';
+
+/**
+ * The popover's code (Mantine's Popover with its positioning library) is not in the team
+ * dashboard's first load: it is fetched once the browser is idle, before a tap.
+ */
+const coursePopover = lazyUntilUsed<CoursePopoverProps>(() =>
+  import('./course-popover').then((module) => ({ default: module.CoursePopover })),
+);
 
 type CourseBreakdownProps = { member: TeamMemberCard; teamId: string };
 
@@ -15,6 +24,7 @@ export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
   // The popover (its positioning, transition and focus trap) joins the card on the first tap: a
   // screen of cards renders and lays out a plain button each, not a popover each.
   const [armed, setArmed] = useState(false);
+  usePreloadWhenIdle(coursePopover.preload);
   const bar = (
     <ProgressRow
       barHidden
@@ -24,17 +34,21 @@ export function CourseBreakdown({ member, teamId }: CourseBreakdownProps) {
       value={member.courseProgress}
     />
   );
-  if (!armed) {
-    return (
-      <UnstyledButton
-        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        onClick={() => setArmed(true)}
-      >
-        {bar}
-      </UnstyledButton>
-    );
-  }
-  return <CoursePopover teamId={teamId} memberId={member._id} name={fullName(member)} bar={bar} />;
+  const plain = (
+    <UnstyledButton
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={() => setArmed(true)}
+    >
+      {bar}
+    </UnstyledButton>
+  );
+  if (!armed) return plain;
+  // A tap before the code is in keeps the plain bar until it is.
+  return (
+    <Suspense fallback={plain}>
+      <coursePopover.Component teamId={teamId} memberId={member._id} name={fullName(member)} bar={bar} />
+    </Suspense>
+  );
 }
