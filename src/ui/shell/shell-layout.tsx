@@ -1,10 +1,11 @@
-import { ActionIcon, AppShell, Overlay, rem, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Overlay, rem } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { toggleSidebar, useTheme } from '@/lib/theme-store';
 import { FullScreenLoader } from '../full-screen-loader';
 import { useBelow } from '../responsive';
+import { DeferredTooltip } from '../until-used/deferred-tooltip';
 import { TopBar } from './top-bar';
 
 /** Sidebar widths of spec 2: 64 spacing units expanded, 16 collapsed (icons only). */
@@ -78,7 +79,7 @@ export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
         {/* Only a desktop sidebar collapses: a drawer has no toggle (nor its tooltip to render). */}
         {isSmallScreen ? null : (
           <AppShell.Section mb="xs">
-            <Tooltip label={sidebarLabel} position="right">
+            <DeferredTooltip label={sidebarLabel} position="right">
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -88,10 +89,12 @@ export function ShellLayout({ sidebar, actions, children }: ShellLayoutProps) {
               >
                 <SidebarIcon size={20} stroke={1.5} />
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+        {/* The browser's own scrolling: Mantine's ScrollArea brought its positioning library into
+            every screen's first load for a merged ref. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {sidebar({ expanded, onNavigate: mobile.close })}
         </AppShell.Section>
       </AppShell.Navbar>

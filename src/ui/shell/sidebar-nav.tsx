@@ -1,7 +1,8 @@
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { expandSidebar } from '@/lib/theme-store';
+import { DeferredTooltip } from '../until-used/deferred-tooltip';
 
 export type NavChild = { key: string; label: string; to: string };
 export type NavEntry = { key: string; label: string; icon: ReactNode } & (
@@ -59,9 +60,9 @@ export function SidebarNav({ entries, expanded, onNavigate }: SidebarNavProps) {
           return expanded ? (
             link
           ) : (
-            <Tooltip key={entry.key} label={entry.label} position="right">
+            <DeferredTooltip key={entry.key} label={entry.label} position="right">
               {link}
-            </Tooltip>
+            </DeferredTooltip>
           );
         }
 
@@ -69,7 +70,7 @@ export function SidebarNav({ entries, expanded, onNavigate }: SidebarNavProps) {
         if (!expanded) {
           // No room for the children: open the sidebar with this group unfolded.
           return (
-            <Tooltip key={entry.key} label={entry.label} position="right">
+            <DeferredTooltip key={entry.key} label={entry.label} position="right">
               <NavLink
                 component="button"
                 aria-label={entry.label}
@@ -80,7 +81,7 @@ export function SidebarNav({ entries, expanded, onNavigate }: SidebarNavProps) {
                   expandSidebar();
                 }}
               />
-            </Tooltip>
+            </DeferredTooltip>
           );
         }
         return (
