@@ -52,8 +52,12 @@ async function shows(locator: ReturnType<Page['getByText']>): Promise<boolean> {
 export async function discardAllOfflineChanges(page: Page) {
   const panel = page.getByRole('dialog', { name: 'Offline changes' });
   const discard = panel.getByRole('button', { name: 'Discard' });
-  if ((await outboxButton(page).count()) > 0 && !(await panel.isVisible())) await outboxButton(page).click();
-  if (await panel.isVisible()) await discard.first().waitFor();
+  // The top bar's badge shows only while a change waits or was refused, each with its Discard. The
+  // panel shows once its code is in (it loads when the browser is idle): wait for it after the click.
+  if ((await outboxButton(page).count()) > 0) {
+    if (!(await panel.isVisible())) await outboxButton(page).click();
+    await discard.first().waitFor();
+  }
   for (let left = await discard.count(); left > 0; left = await discard.count()) {
     await discard.first().click();
     await page
