@@ -1,7 +1,8 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { elearningLearnerPaths } from '../../contract/elearning/tracking.ts';
 import { openSignedIn, waitForServiceWorker } from './support/actions.ts';
 import { E2E_BASE_URL } from './support/config.ts';
-import { learnerPackage, type PackageCourse, packageCourse } from './support/elearning-course.ts';
+import { apiAs, learnerPackage, type PackageCourse, packageCourse } from './support/elearning-course.ts';
 import { newLearner } from './support/learning.ts';
 import { SYNCED } from './support/outbox.ts';
 import { readStoredValue } from './support/outbox-page.ts';
@@ -24,6 +25,16 @@ const outline = (page: Page) => page.getByRole('navigation', { name: 'Course out
 async function leavePlayer(page: Page) {
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').first().click();
   await expect(page.getByRole('navigation', { name: 'Course outline' })).toBeHidden();
+}
+
+/** The query cache this device saved holds its read of the package (not only the course naming it). */
+async function packageReadSaved(page: Page, setup: PackageCourse): Promise<boolean> {
+  const saved = await readStoredValue(page, 'query-cache');
+  if (typeof saved !== 'string') return false;
+  const { clientState } = JSON.parse(saved) as { clientState: { queries: { queryKey: unknown[] }[] } };
+  return clientState.queries.some(
+    (query) => query.queryKey.includes('elearning') && query.queryKey.includes(setup.packageId),
+  );
 }
 
 /** Reads the package's pages up to `page` (of 3). */
@@ -201,6 +212,41 @@ test('a SCO that never commits is saved as the page is hidden, and resumes there
   await expect(scoFrame(page, setup).getByText('Page 2 of 3')).toBeVisible(SLOW);
 });
 
+test('a package played on another device a moment ago resumes where that device left it after a reload', async ({
+  page,
+  request,
+}) => {
+  const id = run();
+  const learner = await newLearner(request, id);
+  const setup = await packageCourse(
+    request,
+    id,
+    await scormPackage({ version: '2004-3', title: 'Ladders' }),
+    [learner._id],
+  );
+  await openSignedIn(page, learner, playerPath(setup));
+  await expect(scoFrame(page, setup).getByText('Page 1 of 3')).toBeVisible(SLOW);
+  // This device's read of the package is saved with the query cache, fresh for a minute.
+  await expect.poll(() => packageReadSaved(page, setup), SLOW).toBe(true);
+  // Meanwhile the learner reads on to the last page on another device, which commits it.
+  await (await apiAs(request, learner)).post(
+    elearningLearnerPaths.commit(setup.packageId),
+    {
+      commitId: crypto.randomUUID(),
+      courseId: setup.courseId,
+      scoId: 'sco-1',
+      attempt: 1,
+      at: new Date().toISOString(),
+      event: 'commit',
+      sessionId: crypto.randomUUID(),
+      elements: { 'cmi.location': '3', 'cmi.suspend_data': '1,2,3', 'cmi.completion_status': 'incomplete' },
+    },
+    200,
+  );
+  await page.reload();
+  await expect(scoFrame(page, setup).getByText('Page 3 of 3')).toBeVisible(SLOW);
+});
+
 test('a package read hours ago is read again before it is launched, so its launcher is signed anew', async ({
   page,
   request,
@@ -213,13 +259,7 @@ test('a package read hours ago is read again before it is launched, so its launc
   await openSignedIn(page, learner, playerPath(setup));
   await expect(scoFrame(page, setup).getByText('Page 1 of 3')).toBeVisible(SLOW);
   // The package's read is saved on the device with the rest of the query cache.
-  await expect
-    .poll(
-      async () =>
-        JSON.stringify((await readStoredValue(page, 'query-cache')) ?? '').includes(setup.packageId),
-      SLOW,
-    )
-    .toBe(true);
+  await expect.poll(() => packageReadSaved(page, setup), SLOW).toBe(true);
   await page.clock.setFixedTime(Date.now() + 2 * 60 * 60_000);
   // The package's read itself: the SCO's commits (on leaving the page, and on starting again) go to
   // an address under it, and may answer first.

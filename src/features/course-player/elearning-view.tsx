@@ -21,9 +21,19 @@ type ElearningViewProps = { courseId: string; item: PlayerElearning };
  */
 const LAUNCH_READ_MS = 60 * 60_000;
 
+/**
+ * A package read before this page opened (restored from the saved query cache) is read again before
+ * it is launched, when online: the cache is saved a moment after each change, so a page reloaded just
+ * after a commit may restore the package as it was before it, and the SCO would resume from there.
+ */
+const readBeforeThisPage = (dataUpdatedAt: number) => dataUpdatedAt < performance.timeOrigin;
+
 /** An e-learning package of the course: read it, then play it. */
 export function ElearningView({ courseId, item }: ElearningViewProps) {
-  const query = useQuery(playerPackageOptions(item._id, courseId));
+  const query = useQuery({
+    ...playerPackageOptions(item._id, courseId),
+    refetchOnMount: (read) => (readBeforeThisPage(read.state.dataUpdatedAt) ? 'always' : true),
+  });
   const work = useWaitingWork();
   const pkg = useMemo(
     () => query.data && packageWithWork(query.data, work.elearningCommits),
@@ -31,7 +41,10 @@ export function ElearningView({ courseId, item }: ElearningViewProps) {
   );
   const waiting = work.elearningPackages.has(item._id);
   const online = useOnline();
-  const rereading = online && query.isFetching && Date.now() - query.dataUpdatedAt > LAUNCH_READ_MS;
+  const rereading =
+    online &&
+    query.isFetching &&
+    (readBeforeThisPage(query.dataUpdatedAt) || Date.now() - query.dataUpdatedAt > LAUNCH_READ_MS);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
