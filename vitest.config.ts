@@ -10,6 +10,12 @@ const alias = {
 /** The API files that replace a server module with vi.mock, which needs modules of their own. */
 const API_MOCKING = ['tests/api/lesson-h5p-no-player.test.ts'];
 
+/**
+ * The API files of the embedded database alone (npm run backup), which a run on PostgreSQL
+ * (scripts/with-postgres.sh sets TEST_DATABASE_URL) leaves out.
+ */
+const EMBEDDED_ONLY = process.env.TEST_DATABASE_URL ? ['tests/api/backup.test.ts'] : [];
+
 /** The API files' settings, in two projects (api, api-mocked) that run alike. */
 const API = {
   environment: 'node',
@@ -35,7 +41,7 @@ export default defineConfig({
           ...API,
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...API_MOCKING],
+          exclude: [...configDefaults.exclude, ...API_MOCKING, ...EMBEDDED_ONLY],
           // The files share a worker's loaded modules instead of loading the server again each
           // (over half the run's time): each builds its own app and database, and none keeps state
           // in a module. A file that swaps a module out runs in api-mocked.

@@ -50,10 +50,9 @@ let token: string;
 
 /**
  * The migrated, seeded database the API tests start from (made once per version of server/), so
- * the data directory needs no initdb and seed of its own; on PostgreSQL runs there is none.
+ * the data directory needs no initdb and seed of its own.
  */
 async function seededDump(): Promise<Blob | undefined> {
-  if (process.env.TEST_DATABASE_URL) return undefined;
   const seeded = await openTestDatabase();
   try {
     return await seeded.dump?.();
