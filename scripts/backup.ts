@@ -6,17 +6,19 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { backupDataDir, failed } from '../server/backup/commands.ts';
 import { readConfig } from '../server/env.ts';
+import { exitWhenDone } from '../server/exit.ts';
 
 const usage = 'Usage: npm run backup [-- <archive.zip>]   (default: backups/training-admin-<time>.zip)';
 
-try {
+/** Backs up to the archive the command names, or the default one; its exit code. */
+async function backup(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { help: { type: 'boolean' } },
   });
   if (values.help || positionals.length > 1) {
     console.log(usage);
-    process.exit(values.help ? 0 : 2);
+    return values.help ? 0 : 2;
   }
   const config = readConfig();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -36,6 +38,7 @@ try {
       ? `  taken by the running server, which held queries back for ${Math.round(heldMs)} ms; done in ${((performance.now() - started) / 1000).toFixed(1)} s`
       : `  no server was running; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-} catch (error) {
-  failed(error);
+  return 0;
 }
+
+exitWhenDone(await backup().catch(failed));

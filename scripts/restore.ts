@@ -5,18 +5,20 @@
 import { parseArgs } from 'node:util';
 import { failed, restoreDataDir } from '../server/backup/commands.ts';
 import { readConfig } from '../server/env.ts';
+import { exitWhenDone } from '../server/exit.ts';
 
 const usage =
   'Usage: npm run restore <archive.zip>   (into DATA_DIR, default ./data, which must be empty or missing)';
 
-try {
+/** Restores the archive the command names; its exit code. */
+async function restore(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { help: { type: 'boolean' } },
   });
   if (values.help || positionals.length !== 1) {
     console.log(usage);
-    process.exit(values.help ? 0 : 2);
+    return values.help ? 0 : 2;
   }
   const config = readConfig();
   const { dataDir, manifest, migrations } = await restoreDataDir(config, positionals[0] as string);
@@ -30,6 +32,7 @@ try {
   if (manifest.files.store === 'disk' && config.files.kind === 's3')
     console.log(`  S3_* is set: the server reads files from the bucket, not from ${dataDir}/files.`);
   console.log('Start the server (npm start) to use it.');
-} catch (error) {
-  failed(error);
+  return 0;
 }
+
+exitWhenDone(await restore().catch(failed));

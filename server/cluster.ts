@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { exitWhenDone } from './exit.ts';
 
 /** What a server process tells the primary once it answers on its ports. */
 type Listening = { kind: 'listening'; port: number; contentPort: number | null };
@@ -75,7 +76,7 @@ export function superviseWorkers({ processes, onListening, onStopped }: Supervis
       ),
     );
     await onStopped();
-    process.exit(exitCode);
+    exitWhenDone(exitCode);
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -11,6 +11,7 @@ import { seedIfEmpty } from './db/seed.ts';
 import { demoAccounts } from './db/seed-data.ts';
 import { createContentApp } from './elearning-origin/app.ts';
 import { readConfig } from './env.ts';
+import { exitWhenDone } from './exit.ts';
 import { createFileStore, type FileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
 import { oneLineLogger } from './http/logger.ts';
@@ -258,7 +259,7 @@ function stopOnSignal(stop: () => Promise<void>) {
     // A server process stops on its primary's word; only the primary or a lone server says so.
     if (cluster.isPrimary) console.log(`${signal} received, stopping…`);
     await stop();
-    process.exit(0);
+    exitWhenDone(0);
   };
   process.on('SIGINT', () => void onSignal('SIGINT'));
   process.on('SIGTERM', () => void onSignal('SIGTERM'));

@@ -124,13 +124,13 @@ export async function restoreDataDir(config: Config, archive: string): Promise<R
 }
 
 /**
- * How `npm run backup` and `npm run restore` end on an error: what the operator has to change (a
- * refusal, the configuration) said in a line, anything else with its stack; exit code 1.
+ * What `npm run backup` and `npm run restore` print on an error: what the operator has to change (a
+ * refusal, the configuration) said in a line, anything else with its stack. Their exit code: 1.
  */
-export function failed(error: unknown): never {
+export function failed(error: unknown): number {
   const told =
     error instanceof BackupRefused ||
     (error instanceof Error && error.message.startsWith('Invalid configuration'));
   console.error(told ? (error as Error).message : error);
-  process.exit(1);
+  return 1;
 }
