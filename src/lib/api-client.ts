@@ -18,6 +18,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Fail without toasts or sign-out: for calls whose failure the user must not see (logout). */
   quiet?: boolean;
+  /** The screen says in place of its content that the record is not there: a 404 raises no toast. */
+  notFoundInPlace?: boolean;
   /** What the change is for the outbox panel, and what to refetch once it is answered (writes only). */
   outbox?: OutboxMeta;
   /** The request outlives the page (a write made as the page is hidden or closed). */
@@ -68,7 +70,9 @@ function resultsOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'results' in body ? body.results : undefined;
 }
 
-function fail(failure: FailedRequest, sentToken: string | null, quiet: boolean): never {
+type FailOptions = Pick<RequestOptions, 'quiet' | 'notFoundInPlace'>;
+
+function fail(failure: FailedRequest, sentToken: string | null, options: FailOptions): never {
   const outcome = classifyFailure(failure);
   const error =
     failure.kind === 'network'
@@ -79,8 +83,10 @@ function fail(failure: FailedRequest, sentToken: string | null, quiet: boolean):
           fieldErrors(failure.body),
           resultsOf(failure.body),
         );
-  if (!quiet) {
-    if (outcome.toast) toast.error(outcome.toast.message, outcome.toast.id);
+  if (!options.quiet) {
+    const shownInPlace =
+      options.notFoundInPlace === true && failure.kind === 'http' && failure.status === 404;
+    if (outcome.toast && !shownInPlace) toast.error(outcome.toast.message, outcome.toast.id);
     // Only a request that carried the current session can end it: a 401 from POST /login means wrong
     // credentials, and an old request must not sign out a session started since.
     if (outcome.signOut && sentToken !== null && sentToken === getToken()) void signOut();
@@ -119,7 +125,7 @@ async function request<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return fail({ kind: 'network' }, token, options.quiet ?? false);
+    return fail({ kind: 'network' }, token, options);
   }
   const payload = await readBody(response);
   if (isQueuedAnswer(response.status, payload)) {
@@ -133,8 +139,7 @@ async function request<T>(
     // Only writes are queued; their callers take WriteResult<T>.
     return queued as unknown as ApiSuccess<T>;
   }
-  if (!response.ok)
-    return fail({ kind: 'http', status: response.status, body: payload }, token, options.quiet ?? false);
+  if (!response.ok) return fail({ kind: 'http', status: response.status, body: payload }, token, options);
   return payload as ApiSuccess<T>;
 }
 

@@ -17,8 +17,12 @@ export const memberChecklistsOptions = (teamId: string, memberId: string) =>
   queryOptions({
     queryKey: leadChecklistKeys.memberChecklists(teamId, memberId),
     queryFn: async ({ signal }) =>
-      (await api.get<ChecklistSummary[]>(checklistRecordPaths.memberChecklists(teamId, memberId), { signal }))
-        .results,
+      (
+        await api.get<ChecklistSummary[]>(checklistRecordPaths.memberChecklists(teamId, memberId), {
+          signal,
+          notFoundInPlace: true,
+        })
+      ).results,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
 
@@ -30,6 +34,7 @@ export const memberChecklistOptions = (teamId: string, memberId: string, checkli
       (
         await api.get<LearnerChecklist>(checklistRecordPaths.memberChecklist(teamId, memberId, checklistId), {
           signal,
+          notFoundInPlace: true,
         })
       ).results,
     gcTime: OFFLINE_MAX_AGE_MS,
@@ -43,6 +48,7 @@ export const teamChecklistOptions = (teamId: string, checklistId: string) =>
       (
         await api.get<TeamChecklistMember[]>(checklistRecordPaths.teamChecklist(teamId, checklistId), {
           signal,
+          notFoundInPlace: true,
         })
       ).results,
     gcTime: OFFLINE_MAX_AGE_MS,
@@ -56,11 +62,19 @@ export async function recordFileLink(recordId: string): Promise<RecordFile> {
 /**
  * The member whose checklists are open, for their name. The same key and answer as the member's
  * edit form (`GET /user-portal/user/{id}?team=`), so either screen opened once fills the other offline.
+ * A member not in the team is said in place by the screen's read of their checklists (ReadState),
+ * so neither read raises a toast for it.
  */
 export const memberOptions = (memberId: string, teamId: string) =>
   queryOptions({
     queryKey: leadChecklistKeys.member(memberId),
     queryFn: async ({ signal }) =>
-      (await api.get<MemberDetail>(paths.member(memberId), { query: { team: teamId }, signal })).results,
+      (
+        await api.get<MemberDetail>(paths.member(memberId), {
+          query: { team: teamId },
+          signal,
+          notFoundInPlace: true,
+        })
+      ).results,
     gcTime: OFFLINE_MAX_AGE_MS,
   });
