@@ -35,7 +35,7 @@ export type BackupChannel = { path: string; close(): Promise<void> };
  * (takeSnapshot). The server answers where the snapshot lies; the backup command writes the archive
  * from it and removes it, so zipping never takes the server's time. Does nothing on PostgreSQL.
  *
- * Wiring (server/main.ts, runAlone: the embedded database always runs in one process): after
+ * Wiring (server/run.ts, runAlone: the embedded database always runs in one process): after
  * prepareDatabase, `const backups = await openBackupChannel({ database, config, logger });`, and
  * `await backups?.close();` when stopping, before the database closes.
  */

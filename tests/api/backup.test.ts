@@ -34,7 +34,7 @@ import { images } from './team-fixtures.ts';
 
 // npm run backup while the server runs and takes writes, then npm run restore into an empty data
 // directory: the restored database holds every write acknowledged before the backup began, and
-// every file its rows name. The server here is built as server/main.ts builds it, on a data
+// every file its rows name. The server here is built as server/run.ts builds it, on a data
 // directory of its own, with the backup socket open; the commands run as their own processes.
 
 const run = promisify(execFile);

@@ -39,7 +39,7 @@ export async function membersServer() {
     const seedStart = performance.now();
     const teamId = await seedLargeTeam(database.db, { members: MEMBERS });
     const seedMs = performance.now() - seedStart;
-    // What the server does for the embedded database after start-up and hourly (server/main.ts), and
+    // What the server does for the embedded database after start-up and hourly (server/run.ts), and
     // PostgreSQL's autovacuum shortly after a bulk insert.
     if (database.vacuum) await database.vacuum();
     else await database.db.execute(sql`vacuum analyze`);
