@@ -10,7 +10,7 @@ import { purgeExpired } from './db/purge.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { demoAccounts } from './db/seed-data.ts';
 import { createContentApp } from './elearning-origin/app.ts';
-import { readConfig } from './env.ts';
+import type { Config } from './env.ts';
 import { exitWhenDone } from './exit.ts';
 import { createFileStore, type FileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
@@ -30,23 +30,21 @@ const MIGRATE_LOCK = 7_311_002;
 /** The log every part of the server writes to: one line per entry (see oneLineLogger). */
 const logger = oneLineLogger(console);
 
-const config = (() => {
-  try {
-    return readConfig();
-  } catch (error) {
-    // A configuration mistake is the operator's to fix; the message says what, a stack would not help.
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-})();
-if (cluster.isPrimary) for (const warning of config.warnings) console.warn(warning);
+/** The settings the server runs with, as `runServer` was given them. */
+let config: Config;
 
-// One process serves everything, unless WEB_CONCURRENCY asks for several (PostgreSQL only): then
-// this primary migrates, seeds and runs the background work once, and forks the server processes,
-// which share the ports and serve the app and the content origin.
-if (config.webConcurrency === 1) await runAlone();
-else if (cluster.isPrimary) await runPrimary();
-else await runServerProcess();
+/**
+ * Starts the server with valid settings (server/main.ts reads them). One process serves everything,
+ * unless WEB_CONCURRENCY asks for several (PostgreSQL only): then this primary migrates, seeds and
+ * runs the background work once, and forks the server processes, which share the ports and serve
+ * the app and the content origin.
+ */
+export async function runServer(settings: Config) {
+  config = settings;
+  if (config.webConcurrency === 1) await runAlone();
+  else if (cluster.isPrimary) await runPrimary();
+  else await runServerProcess();
+}
 
 async function runAlone() {
   const { database, files } = await prepareDatabase();
