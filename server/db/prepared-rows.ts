@@ -82,7 +82,9 @@ export async function preparedRows<T>(db: Database | Transaction, query: SQL): P
   return queryRows<T>(db as Database, query);
 }
 
-const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+/** The name of a prepared statement: one per text, the same in every process. */
+export const statementName = (text: string) =>
+  `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
 /** Runs `prepare` once per database and name; a PREPARE that failed is tried again on the next call. */
 function prepareOnce(owner: object, name: string, prepare: () => Promise<unknown>) {

@@ -1,5 +1,5 @@
 import type { Database } from './client.ts';
-import { namedOnEmbedded } from './prepared-rows.ts';
+import { namedOnEmbedded, statementName } from './prepared-rows.ts';
 
 /** What drizzle's `.prepare(name)` answers: a query built once, run with its placeholders' values. */
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
@@ -29,4 +29,23 @@ export function preparedPerDatabase<P extends Prepared>(build: (db: Database) =>
     }
     return prepared;
   };
+}
+
+/**
+ * Runs a query built on each call, whose text depends on which filters it has, as a prepared
+ * statement named after that text: PostgreSQL parses and plans each of its few texts once per pooled
+ * connection, not once per request. For the reads every screen of a list sends (its page and its
+ * total), whose planning costs as much as their running. The values stay parameters, so a text is
+ * the same whatever they are. Not for transactions (preparedPerDatabase).
+ *
+ * @example
+ * const rows = await preparedByText(db, db.select().from(users).where(userWhere(query)).limit(20));
+ */
+export function preparedByText<P extends Prepared>(
+  db: Database,
+  query: { toSQL(): { sql: string }; prepare(name: string): P },
+): ReturnType<P['execute']> {
+  const prepared = query.prepare(statementName(query.toSQL().sql));
+  namedOnEmbedded(db, prepared);
+  return prepared.execute() as ReturnType<P['execute']>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Paged } from '../../../contract/envelope.ts';
 import type { UserExportQuery } from '../../../contract/user-csv.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../contract/users.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedList, statusWhere } from '../../db/paged-list.ts';
+import { preparedByText } from '../../db/prepared.ts';
 import { isoTime } from '../../db/rows.ts';
 import { userProfileValues, users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../db/search.ts';
@@ -80,21 +81,28 @@ export const userRowColumns = {
 type SelectedRow = Omit<UserRow, 'createdAt'> & { createdAt: Date | string };
 const toRow = ({ createdAt, ...row }: SelectedRow): UserRow => ({ ...row, createdAt: isoTime(createdAt) });
 
-/** GET /user: one page, newest first (users_created_idx), and the total of matches. */
+/**
+ * GET /user: one page, newest first (users_created_idx), and the total of matches, each a statement
+ * prepared per filter combination (preparedByText).
+ */
 export function userPage(db: Database, query: UserListQuery): Promise<Paged<UserRow>> {
   const where = userWhere(query);
   return pagedList(
     query,
-    () => db.$count(users, where),
+    async () =>
+      (await preparedByText(db, db.select({ total: count() }).from(users).where(where)))[0]?.total ?? 0,
     async ({ limit, offset }) =>
       (
-        await db
-          .select(userRowColumns)
-          .from(users)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset)
+        await preparedByText(
+          db,
+          db
+            .select(userRowColumns)
+            .from(users)
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(limit)
+            .offset(offset),
+        )
       ).map(toRow),
   );
 }
