@@ -195,21 +195,30 @@ async function startBackgroundWork(
  * Serves the app on PORT and the content origin on CONTENT_PORT; `onListening` gets the app's port
  * once both listen.
  */
-function listen({ app, contentApp }: ReturnType<typeof openApp>, onListening: (port: number) => void) {
+function listen(
+  { app, contentApp, background }: ReturnType<typeof openApp>,
+  onListening: (port: number) => void,
+) {
   let appPort: number | undefined;
   let waiting = config.contentPort === null ? 1 : 2;
   const listened = () => {
     waiting -= 1;
     if (waiting === 0) onListening(appPort ?? config.port);
   };
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // A request is held until answered, even when its client has gone: the stop closes the database
+  // only after (openMail's close), so no request is cut off half-way through its reads and writes.
+  const held =
+    (fetch: typeof app.fetch): typeof app.fetch =>
+    (...args) =>
+      background.hold(fetch(...args));
+  const server = serve({ fetch: held(app.fetch), port: config.port, hostname: config.host }, (info) => {
     appPort = info.port;
     listened();
   });
   const contentServer =
     config.contentPort === null
       ? undefined
-      : serve({ fetch: contentApp.fetch, port: config.contentPort, hostname: config.host }, listened);
+      : serve({ fetch: held(contentApp.fetch), port: config.contentPort, hostname: config.host }, listened);
   const servers = contentServer ? [server, contentServer] : [server];
   // An idle kept-alive connection stays open longer than the clients and proxies in front keep theirs
   // (load balancers commonly 60 s): with Node's 5 s, a client that sends on a connection at the moment

@@ -12,6 +12,12 @@ export type Background = {
    * goes out first. `what` names the task in the log line of a failure.
    */
   run(what: string, task: () => Promise<unknown>): void;
+  /**
+   * Tracks work under way that is not left behind, such as a request being answered, until it
+   * settles: `idle()` waits for it too, so the stop never closes the database under it. Answers
+   * what `work` answers, failure included.
+   */
+  hold<T>(work: T | Promise<T>): Promise<T>;
   /** Resolves once no task is running, including tasks started while waiting. Never rejects. */
   idle(): Promise<void>;
   /** Tasks started and not yet settled. */
@@ -31,6 +37,17 @@ export function createBackground(sink: Logger): Background {
         )
         .finally(() => tasks.delete(tracked));
       tasks.add(tracked);
+    },
+    hold(work) {
+      const result = Promise.resolve(work);
+      const tracked: Promise<void> = result
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => tasks.delete(tracked));
+      tasks.add(tracked);
+      return result;
     },
     async idle() {
       while (tasks.size > 0) await Promise.all([...tasks]);

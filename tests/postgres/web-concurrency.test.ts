@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, paths } from '../../contract/paths.ts';
 import { userPaths } from '../../contract/users.ts';
@@ -25,6 +27,7 @@ let dataDir: string;
 let server: ChildProcess;
 let output = '';
 let token: string;
+let databaseUrl: string;
 
 /** The processes the primary forked, from the process tree. */
 const childrenOf = (pid: number) =>
@@ -109,6 +112,7 @@ beforeAll(async () => {
     throw new Error('These tests need a PostgreSQL server: run them with scripts/with-postgres.sh');
   const fresh = await freshPostgres(serverUrl, 'training_admin_web_concurrency');
   ({ handle, drop } = fresh);
+  databaseUrl = fresh.url;
   await seedIfEmpty(handle.db);
   // Learners of a group assigned a course due yesterday, each owed one overdue reminder, and a
   // rate-limit window that ended an hour ago, which the purge at start removes.
@@ -197,7 +201,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(windows).toEqual([]);
   });
 
-  it('replaces a server process that dies, and stops them all on SIGTERM', async () => {
+  it('replaces a server process that dies, and stops them all on SIGTERM once the requests under way are answered', async () => {
     const primary = server.pid as number;
     const [killed, kept] = childrenOf(primary) as [number, number];
     process.kill(killed, 'SIGKILL');
@@ -212,9 +216,59 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(await answeringProcesses(replaced)).toEqual([...replaced].sort());
     expect(output).toContain(`Server process ${killed} ended on SIGKILL; starting another.`);
 
+    // A sign-in under way when SIGTERM comes, whose client has gone, still finishes before its
+    // process closes the database: its first read waits on a lock held here until the stop began.
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    // Ended with the database if the test fails first.
+    locker.on('error', () => undefined);
+    await locker.connect();
+    const sessionsOfAdmin = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id
+             where u.email = 'admin@example.com'`,
+      );
+      return row?.n;
+    };
+    const sessionsBefore = await sessionsOfAdmin();
+    await locker.query('begin');
+    await locker.query('lock table rate_limits in access exclusive mode');
+    const body = JSON.stringify({ email: 'admin@example.com', password: 'admin123' });
+    const client = connect(PORT, '127.0.0.1');
+    client.on('error', () => undefined);
+    client.write(
+      `POST ${API_BASE}${paths.login} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    // Asked on another connection: in the locker's transaction pg_stat_activity stays as first read.
+    await until('the sign-in to wait on the lock', async () => {
+      const waiting = await queryRows(
+        handle.db,
+        sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%rate_limits%'`,
+      );
+      return waiting.length > 0 ? true : undefined;
+    });
+    client.destroy();
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
+    await until(
+      'the server to stop listening',
+      () =>
+        new Promise<true | undefined>((resolve) => {
+          const probe = connect(PORT, '127.0.0.1');
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve(undefined);
+          });
+          probe.once('error', () => resolve(true));
+        }),
+    );
+    // Time for a stop that did not wait for the request to close the database under it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await locker.query('rollback');
+    await locker.end();
     expect(await exited).toBe(0);
     for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+    expect(await sessionsOfAdmin()).toBe((sessionsBefore ?? 0) + 1);
+    expect(output).not.toMatch(/failed|Cannot use a pool/);
   });
 });
