@@ -180,7 +180,7 @@ export function createApp({
     .use(securityHeaders(config))
     .route(API_BASE, api)
     .all('/api/*', (c) => c.json({ message: messages.notFound } satisfies ApiErrorBody, 404))
-    .route('/', profilePictureRoutes(config.dataDir))
+    .route('/', profilePictureRoutes(files))
     .route('/', distRoutes(config.distDir))
     .notFound((c) => c.text('Not Found', 404))
     .onError(handleError(logger));

@@ -12,6 +12,7 @@ import { demoAccounts } from './db/seed-data.ts';
 import { createContentApp } from './elearning-origin/app.ts';
 import type { Config } from './env.ts';
 import { exitWhenDone } from './exit.ts';
+import { movePicturesIntoStore } from './files/profile-pictures.ts';
 import { createFileStore, type FileStore } from './files/store.ts';
 import { createBackground } from './http/background.ts';
 import { oneLineLogger } from './http/logger.ts';
@@ -95,13 +96,19 @@ function databaseOptions() {
   return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
 }
 
-/** Opens the database, brings its schema up to date and seeds the demo data into an empty one. */
+/**
+ * Opens the database, brings its schema up to date, moves profile pictures an earlier version kept
+ * in the data directory into the file store, and seeds the demo data into an empty database.
+ */
 async function prepareDatabase() {
   const database = await openDatabase(databaseOptions());
   if (config.databaseUrl) await whileLocked(config.databaseUrl, MIGRATE_LOCK, database.migrate);
   else await database.migrate();
   // One store for the seed's demo files and the app that serves them.
   const files = createFileStore(config.files);
+  const moved = await movePicturesIntoStore(config.dataDir, files);
+  if (moved > 0)
+    console.log(`Moved ${moved} profile pictures from ${config.dataDir}/uploads into the file store.`);
   if (await seedIfEmpty(database.db, files)) console.log('Seeded the demo data.');
   return { database, files };
 }

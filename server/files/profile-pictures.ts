@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import type { FileStore } from './store.ts';
 
 /** Public path of the pictures; the stored value of users.profile_picture starts with it. */
 export const PROFILE_PICTURE_PATH = '/uploads/profile-pictures';
@@ -28,26 +29,29 @@ export function imageExtension(bytes: Uint8Array): Extension | undefined {
   return undefined;
 }
 
-const directory = (dataDir: string) => join(dataDir, 'uploads', 'profile-pictures');
 const FILE_NAME = /^[A-Za-z0-9_-]{22}\.(png|gif|jpg)$/;
+/** The picture's key in the file store, beside the lesson files: on disk or in the bucket. */
+const storeKey = (name: string) => `profile-pictures/${name}`;
 
-/** Stores the picture under a random name and returns its public path. */
-export async function saveProfilePicture(dataDir: string, bytes: Uint8Array, extension: Extension) {
-  await mkdir(directory(dataDir), { recursive: true });
+/** The stored picture's file name, from its public path; undefined for a path that is not one of ours. */
+function nameOf(publicPath: string | null | undefined) {
+  const name = publicPath?.startsWith(`${PROFILE_PICTURE_PATH}/`)
+    ? publicPath.slice(PROFILE_PICTURE_PATH.length + 1)
+    : undefined;
+  return name && FILE_NAME.test(name) ? name : undefined;
+}
+
+/** Stores the picture under a random name in the file store and returns its public path. */
+export async function saveProfilePicture(files: FileStore, bytes: Uint8Array, extension: Extension) {
   const name = `${randomBytes(16).toString('base64url')}.${extension}`;
-  await writeFile(join(directory(dataDir), name), bytes);
+  await files.disk.put(storeKey(name), bytes, { contentType: types[extension] });
   return `${PROFILE_PICTURE_PATH}/${name}`;
 }
 
 /** Deletes a stored picture by its public path; a path that is not one of ours is left alone. */
-export async function deleteProfilePicture(dataDir: string, publicPath: string | null | undefined) {
-  const name = publicPath?.startsWith(`${PROFILE_PICTURE_PATH}/`)
-    ? publicPath.slice(PROFILE_PICTURE_PATH.length + 1)
-    : undefined;
-  if (!name || !FILE_NAME.test(name)) return;
-  await unlink(join(directory(dataDir), name)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+export async function deleteProfilePicture(files: FileStore, publicPath: string | null | undefined) {
+  const name = nameOf(publicPath);
+  if (name) await files.disk.delete(storeKey(name));
 }
 
 /**
@@ -55,17 +59,44 @@ export async function deleteProfilePicture(dataDir: string, publicPath: string |
  * so the answer may be cached for good; nosniff keeps a browser from reading one as anything but
  * the image type its content was checked to be.
  */
-export function profilePictureRoutes(dataDir: string) {
+export function profilePictureRoutes(files: FileStore) {
   return new Hono<AppEnv>().get(`${PROFILE_PICTURE_PATH}/:file`, async (c) => {
-    const name = c.req.param('file');
-    const match = FILE_NAME.exec(name);
-    if (!match) return c.text('Not Found', 404);
-    const bytes = await readFile(join(directory(dataDir), name)).catch(() => undefined);
-    if (!bytes) return c.text('Not Found', 404);
+    const name = nameOf(`${PROFILE_PICTURE_PATH}/${c.req.param('file')}`);
+    if (!name || !(await files.disk.exists(storeKey(name)))) return c.text('Not Found', 404);
+    const bytes = await files.disk.getBytes(storeKey(name));
     return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': types[match[1] as Extension],
+      'Content-Type': types[FILE_NAME.exec(name)?.[1] as Extension],
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
   });
+}
+
+/**
+ * Moves the pictures an earlier version kept in DATA_DIR/uploads/profile-pictures into the file
+ * store, under the same names, so their public paths stay as the users table holds them. Each is
+ * stored before it is removed, so a start stopped half-way moves the rest on the next one. Answers
+ * how many moved.
+ */
+export async function movePicturesIntoStore(dataDir: string, files: FileStore): Promise<number> {
+  const uploads = join(dataDir, 'uploads');
+  const folder = join(uploads, 'profile-pictures');
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  let moved = 0;
+  for (const name of names) {
+    if (!FILE_NAME.test(name)) continue;
+    const extension = FILE_NAME.exec(name)?.[1] as Extension;
+    await files.disk.put(storeKey(name), await readFile(join(folder, name)), {
+      contentType: types[extension],
+    });
+    await unlink(join(folder, name));
+    moved += 1;
+  }
+  // Left in place when something else is in them.
+  await rmdir(folder).catch(() => undefined);
+  await rmdir(uploads).catch(() => undefined);
+  return moved;
 }

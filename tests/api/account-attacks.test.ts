@@ -285,13 +285,15 @@ describe('a deleted user', () => {
     expect(added.status).toBe(201);
     const picture = added.body.results.profilePicture as string;
     expect((await t.app.request(picture)).status).toBe(200);
+    const name = picture.split('/').pop() as string;
+    const stored = join(t.config.dataDir, 'files', 'profile-pictures', name);
+    expect(existsSync(stored)).toBe(true);
     const removed = await t.call('DELETE', userPaths.bulkDelete, {
       token: admin,
       body: { bulkId: [added.body.results._id] },
     });
     expect(removed.status).toBe(200);
     expect((await t.app.request(picture)).status).toBe(404);
-    const name = picture.split('/').pop() as string;
-    expect(existsSync(join(t.config.dataDir, 'uploads', 'profile-pictures', name))).toBe(false);
+    expect(existsSync(stored)).toBe(false);
   });
 });

@@ -1,9 +1,18 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_KINDS, fileMessages } from '../../contract/files.ts';
 import { messages } from '../../contract/messages.ts';
+import {
+  deleteProfilePicture,
+  movePicturesIntoStore,
+  profilePictureRoutes,
+  saveProfilePicture,
+} from '../../server/files/profile-pictures.ts';
 import { createFileStore } from '../../server/files/store.ts';
 import { readStreamedForm } from '../../server/files/streamed-form.ts';
 import { FileRefused, storeUpload } from '../../server/files/upload.ts';
@@ -246,6 +255,45 @@ describe(`file store (${config.kind})`, () => {
     await expect(form).rejects.toMatchObject({ status: 400, message: messages.malformedForm });
     await expect(handled).rejects.toThrow();
     expect(await filesIn('cut-form')).toEqual([]);
+  });
+
+  it('keeps profile pictures in the store, serves them by their public path and deletes them', async () => {
+    const routes = profilePictureRoutes(store);
+    const path = await saveProfilePicture(store, png, 'png');
+    expect(path).toMatch(/^\/uploads\/profile-pictures\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(await filesIn('profile-pictures')).toContain(`profile-pictures/${path.split('/').pop()}`);
+    const served = await routes.request(path);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+    await deleteProfilePicture(store, path);
+    expect((await routes.request(path)).status).toBe(404);
+    expect(await filesIn('profile-pictures')).not.toContain(`profile-pictures/${path.split('/').pop()}`);
+    // A name that is not one the store gives is never looked up.
+    expect((await routes.request('/uploads/profile-pictures/..%2F..%2Fsecret.png')).status).toBe(404);
+  });
+
+  it('moves the profile pictures an earlier version kept in the data directory into the store', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'training-admin-old-pictures-'));
+    try {
+      const folder = join(dataDir, 'uploads', 'profile-pictures');
+      mkdirSync(folder, { recursive: true });
+      const name = `${randomBytes(16).toString('base64url')}.png`;
+      writeFileSync(join(folder, name), png);
+      writeFileSync(join(folder, 'notes.txt'), 'not a picture');
+
+      expect(await movePicturesIntoStore(dataDir, store)).toBe(1);
+      const served = await profilePictureRoutes(store).request(`/uploads/profile-pictures/${name}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+      // What is not a picture of ours stays where it was, and a second start moves nothing.
+      expect(readdirSync(folder)).toEqual(['notes.txt']);
+      expect(await movePicturesIntoStore(dataDir, store)).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('reads only keys it writes', async () => {

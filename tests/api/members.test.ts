@@ -63,8 +63,9 @@ const newMember = (email: string, extra: Record<string, string> = {}) => ({
 });
 
 const add = (form: FormData, token = lead) => t.call('POST', paths.addMember, { token, form });
+/** Where the file store on disk keeps a picture (DATA_DIR/files in the tests). */
 const picturePath = (publicPath: string) =>
-  join(t.config.dataDir, 'uploads', 'profile-pictures', publicPath.split('/').pop() as string);
+  join(t.config.dataDir, 'files', 'profile-pictures', publicPath.split('/').pop() as string);
 const userByEmail = async (email: string) =>
   (await t.db.select().from(users).where(eq(users.email, email)))[0];
 

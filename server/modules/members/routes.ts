@@ -20,6 +20,7 @@ import { teamMembers } from '../../db/schema/teams.ts';
 import { userMembershipRoles, users } from '../../db/schema/users.ts';
 import { StaleVersion, staleAnswer } from '../../db/versioned-update.ts';
 import { deleteProfilePicture, saveProfilePicture } from '../../files/profile-pictures.ts';
+import type { FileStore } from '../../files/store.ts';
 import { allow, teamLead } from '../../http/access.ts';
 import { writesAccounts } from '../../http/account-effects.ts';
 import type { AppDeps, AppEnv, AuthState } from '../../http/app-env.ts';
@@ -47,12 +48,12 @@ export function isMemberFormRequest(method: string, path: string): boolean {
   return method === 'PATCH' && path.startsWith(editPrefix) && !path.slice(editPrefix.length).includes('/');
 }
 
-async function storePicture(dataDir: string, form: MemberForm): Promise<string | undefined> {
-  return form.picture ? saveProfilePicture(dataDir, form.picture.bytes, form.picture.extension) : undefined;
+async function storePicture(files: FileStore, form: MemberForm): Promise<string | undefined> {
+  return form.picture ? saveProfilePicture(files, form.picture.bytes, form.picture.extension) : undefined;
 }
 
 export function memberRoutes(deps: AppDeps) {
-  const { db, config } = deps;
+  const { db, files } = deps;
   const auth = allow(db, teamLead);
 
   async function detailOf(caller: AuthState, memberId: string): Promise<MemberDetail> {
@@ -69,7 +70,7 @@ export function memberRoutes(deps: AppDeps) {
       await refuseTakenEmail(db, input.email);
 
       const passwordHash = await hashPassword(input.password);
-      const picture = await storePicture(config.dataDir, form);
+      const picture = await storePicture(files, form);
       let memberId: string;
       try {
         memberId = await db.transaction(async (tx) => {
@@ -98,7 +99,7 @@ export function memberRoutes(deps: AppDeps) {
           return user.id;
         });
       } catch (error) {
-        await deleteProfilePicture(config.dataDir, picture);
+        await deleteProfilePicture(files, picture);
         // Another request took the email between the check and the insert.
         if (isUniqueViolation(error)) throw duplicateEmail();
         throw error;
@@ -155,7 +156,7 @@ export function memberRoutes(deps: AppDeps) {
       if (input.email !== current.email.toLowerCase()) await refuseTakenEmail(db, input.email, memberId);
 
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const picture = await storePicture(config.dataDir, form);
+      const picture = await storePicture(files, form);
       const nextPicture = picture ?? (input.removeProfilePicture ? null : current.profilePicture);
       const sameVersion: SQL | undefined =
         input.version === undefined ? undefined : eq(users.version, input.version);
@@ -190,13 +191,12 @@ export function memberRoutes(deps: AppDeps) {
             await endSessionsAfterCredentialChange(tx, memberId, c.get('auth'));
         });
       } catch (error) {
-        await deleteProfilePicture(config.dataDir, picture);
+        await deleteProfilePicture(files, picture);
         if (error instanceof StaleVersion) return stale();
         if (isUniqueViolation(error)) throw duplicateEmail();
         throw error;
       }
-      if (nextPicture !== current.profilePicture)
-        await deleteProfilePicture(config.dataDir, current.profilePicture);
+      if (nextPicture !== current.profilePicture) await deleteProfilePicture(files, current.profilePicture);
       const results = await detailOf(c.get('auth'), memberId);
       return c.json({
         message: recordMessage(MEMBER, `${results.firstName} ${results.lastName}`, 'updated'),

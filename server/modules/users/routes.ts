@@ -87,7 +87,7 @@ export function userRoutes(deps: AppDeps) {
       .from(users)
       .where(inArray(users.id, ids));
     return async () => {
-      for (const { path } of pictures) await deleteProfilePicture(deps.config.dataDir, path);
+      for (const { path } of pictures) await deleteProfilePicture(deps.files, path);
     };
   };
 
