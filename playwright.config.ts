@@ -19,7 +19,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['line'], ['./tests/e2e/support/failure-summary.ts']] : 'list',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots, network and console. Without the
+    // screencast, which Chromium encoded frame by frame for every test, passing or not: half of
+    // Chromium's CPU in the suite, on the cores the servers and the other worker need.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     serviceWorkers: 'allow',
   },
   projects: [
