@@ -61,11 +61,12 @@ export async function deleteProfilePicture(files: FileStore, publicPath: string 
  */
 export function profilePictureRoutes(files: FileStore) {
   return new Hono<AppEnv>().get(`${PROFILE_PICTURE_PATH}/:file`, async (c) => {
-    const name = nameOf(`${PROFILE_PICTURE_PATH}/${c.req.param('file')}`);
-    if (!name || !(await files.disk.exists(storeKey(name)))) return c.text('Not Found', 404);
+    const name = c.req.param('file');
+    const match = FILE_NAME.exec(name);
+    if (!match || !(await files.disk.exists(storeKey(name)))) return c.text('Not Found', 404);
     const bytes = await files.disk.getBytes(storeKey(name));
     return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': types[FILE_NAME.exec(name)?.[1] as Extension],
+      'Content-Type': types[match[1] as Extension],
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
@@ -87,10 +88,10 @@ export async function movePicturesIntoStore(dataDir: string, files: FileStore): 
   });
   let moved = 0;
   for (const name of names) {
-    if (!FILE_NAME.test(name)) continue;
-    const extension = FILE_NAME.exec(name)?.[1] as Extension;
+    const match = FILE_NAME.exec(name);
+    if (!match) continue;
     await files.disk.put(storeKey(name), await readFile(join(folder, name)), {
-      contentType: types[extension],
+      contentType: types[match[1] as Extension],
     });
     await unlink(join(folder, name));
     moved += 1;
